@@ -1,0 +1,38 @@
+# Two commands do all set-up (README): `make run` and `make test`.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+# The tests run against the real PostgreSQL and Redis.
+TEST_ENV := DATABASE_URL=$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test} \
+	REDIS_URL=$${TEST_REDIS_URL:-redis://127.0.0.1:6379/0} \
+	SECRET_KEY=test-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz \
+	DEBUG=0 SECURE_SSL_REDIRECT=0 SECURE_COOKIES=0 ALLOWED_HOSTS=testserver,localhost,127.0.0.1
+# The embedded default: SQLite, tasks in-process, local-memory cache.
+RUN_ENV := DEBUG=1 DATABASE_URL= REDIS_URL=
+
+.PHONY: run test venv lint bench chromium
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $${PYTHON:-$$(scripts/find-python)} -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[test]"
+	touch $(STAMP)
+
+run: venv
+	$(RUN_ENV) $(PY) manage.py migrate --noinput
+	$(RUN_ENV) $(PY) manage.py runserver 127.0.0.1:8000
+
+# Debian's Chromium drives the browser tests (Playwright cannot download its own here).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "Browser tests need Debian's chromium: sudo apt-get install chromium" >&2; fi; }
+
+test: venv chromium
+	$(TEST_ENV) $(PY) -m pytest $(ARGS)
+
+lint: venv
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .

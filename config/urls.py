@@ -1,0 +1,13 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from . import health
+
+urlpatterns = [
+    path("health", health.health, name="health"),
+    path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("accounts/", include("accounts.urls")),
+    path("leaderboards/", include("leaderboards.urls")),
+    path("", include("games.urls")),
+]
