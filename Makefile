@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 TEST_ENV := DATABASE_URL=$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test} \
 	REDIS_URL=$${TEST_REDIS_URL:-redis://127.0.0.1:6379/0} \
 	SECRET_KEY=test-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz \
-	DEBUG=0 SECURE_SSL_REDIRECT=0 SECURE_COOKIES=0 ALLOWED_HOSTS=testserver,localhost,127.0.0.1
+	DEBUG=0 SECURE_SSL_REDIRECT=0 SECURE_COOKIES=0 STATIC_MANIFEST=0 ALLOWED_HOSTS=testserver,localhost,127.0.0.1
 # The embedded default: SQLite, tasks in-process, local-memory cache.
 RUN_ENV := DEBUG=1 DATABASE_URL= REDIS_URL=
 

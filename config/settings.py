@@ -163,8 +163,9 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
+        # Hashed names need `collectstatic`; tests and `make run` serve the sources.
         "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
-        if not DEBUG
+        if env_bool("STATIC_MANIFEST", not DEBUG)
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }

@@ -165,3 +165,28 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}#{self.number} {self.kind}"
+
+
+class DailyPuzzle(models.Model):
+    """The puzzle of one calendar day (Y1), dealt and verified ahead of time (Y2)."""
+
+    class Status(models.TextChoices):
+        VERIFIED = "verified", _("verified")
+        FAILED = "failed", _("failed")
+        UNDECIDED = "undecided", _("undecided")
+
+    date = models.DateField(unique=True)
+    code = models.CharField(max_length=12)
+    status = models.CharField(max_length=10, choices=Status.choices)
+    solution = models.JSONField(default=list, blank=True)  # one removal order, from the solver
+    solver_seconds = models.FloatField(default=0)
+    solver_nodes = models.PositiveIntegerField(default=0)
+    free_at_start = models.PositiveSmallIntegerField(default=0)
+    greedy_win_share = models.FloatField(default=0)  # of random greedy playouts that win
+    computed_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["date"]
+
+    def __str__(self) -> str:
+        return f"{self.date} {self.code} ({self.status})"
