@@ -4,4 +4,15 @@ from . import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("new", views.new_game, name="new_game"),
+    path("play", views.play_code, name="play_typed"),
+    path("play/<str:code>", views.play_code, name="play"),
+    path("preferences", views.preferences, name="preferences"),
+    path("game/<uuid:public_id>", views.game_page, name="game"),
+    path("game/<uuid:public_id>/tap", views.tap, name="tap"),
+    path("game/<uuid:public_id>/undo", views.undo, name="undo"),
+    path("game/<uuid:public_id>/shuffle", views.shuffle, name="shuffle"),
+    path("game/<uuid:public_id>/hint", views.hint, name="hint"),
+    path("game/<uuid:public_id>/pause", views.pause, name="pause"),
+    path("game/<uuid:public_id>/resume", views.resume, name="resume"),
 ]

@@ -1,5 +1,225 @@
-from django.http import HttpRequest, HttpResponse
+"""Thin views: read the request, call play.py, render the page or the partial answer.
+
+Every action is a plain form post. HTMX posts it and gets back only what changed (as
+out-of-band swaps); without JavaScript the server redirects back to the whole page
+(P13).
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
+
+from . import engine, play
+from .models import Game, Layout
+from .presenters import board_context, summary_context
+
+FIRST_LAYOUT = "a"  # Pavillon: what a new visitor gets (L2)
 
 
+def owner_of(request: HttpRequest) -> play.Owner:
+    """The player: their account, or a guest id created once per session (A2)."""
+    if request.user.is_authenticated:
+        return play.Owner(request.user)
+    guest_id = request.session.get("guest_id")
+    if not guest_id:
+        guest_id = request.session["guest_id"] = uuid.uuid4().hex
+    return play.Owner(None, guest_id)
+
+
+def _bad_request(request: HttpRequest, message: str, status: int = 400) -> HttpResponse:
+    layouts = Layout.objects.active()
+    return render(
+        request, "games/problem.html", {"message": message, "layouts": layouts}, status=status
+    )
+
+
+@require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return HttpResponse("Mahjong")
+    """Resume the player's game, or deal the first layout for a new visitor."""
+    owner = owner_of(request)
+    game = owner.games().playing().order_by("-created_at").first()
+    if game is None:
+        last = owner.games().order_by("-created_at").select_related("layout").first()
+        layout = last.layout if last and last.layout.active else None
+        layout = layout or Layout.objects.filter(letter=FIRST_LAYOUT).first()
+        layout = layout or Layout.objects.active().first()
+        if layout is None:
+            return _bad_request(request, _("No layout is available yet."), status=503)
+        game = play.start_game(owner, layout)
+    return redirect("game", public_id=game.public_id)
+
+
+@require_GET
+def game_page(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
+    game = get_object_or_404(owner_of(request).games().select_related("layout"), public_id=public_id)
+    return render(request, "games/game.html", _page_context(request, game))
+
+
+def _page_context(request: HttpRequest, game: Game, **extra) -> dict:
+    return {
+        **board_context(request, game),
+        **summary_context(request, game),
+        "layouts": Layout.objects.active(),
+        **extra,
+    }
+
+
+def _layout_for(letter: str) -> Layout | None:
+    return Layout.objects.filter(letter=letter).first()
+
+
+@require_GET
+def play_code(request: HttpRequest, code: str | None = None) -> HttpResponse:
+    """Open a deal by its code (D3): from a shared link or the menu's code field."""
+    text = code if code is not None else request.GET.get("code", "")
+    try:
+        parsed = engine.parse_code(text)
+    except engine.InvalidGameCode as error:
+        return _bad_request(request, str(error))
+    layout = _layout_for(parsed.letter)
+    if layout is None or not (layout.active or _owns_a_game_on(request, layout)):
+        return _bad_request(
+            request, _("There is no layout “%(letter)s”, so “%(code)s” is no game code.")
+            % {"letter": parsed.letter, "code": parsed},
+            status=404,
+        )
+    if code is None:
+        return redirect("play", code=str(parsed))
+    owner = owner_of(request)
+    game = owner.games().playing().filter(code=str(parsed), moves=0).first()
+    game = game or play.start_game(owner, layout, seed=parsed.seed)
+    return redirect("game", public_id=game.public_id)
+
+
+def _owns_a_game_on(request: HttpRequest, layout: Layout) -> bool:
+    return owner_of(request).games().filter(layout=layout).exists()
+
+
+@require_POST
+def new_game(request: HttpRequest) -> HttpResponse:
+    layout = _layout_for(request.POST.get("layout", ""))
+    if layout is None or not layout.active:
+        return _bad_request(request, _("Please choose one of the layouts offered."))
+    game = play.start_game(owner_of(request), layout)
+    return _go_to(request, game)
+
+
+def _go_to(request: HttpRequest, game: Game) -> HttpResponse:
+    url = reverse("game", kwargs={"public_id": game.public_id})
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return redirect(url)
+
+
+def _version(request: HttpRequest) -> int | None:
+    try:
+        return int(request.POST.get("version", ""))
+    except ValueError:
+        return None
+
+
+def _answer(request: HttpRequest, outcome: play.Outcome) -> HttpResponse:
+    """The partial answer for HTMX, the whole page (by redirect) without it."""
+    game = outcome.game
+    if not request.htmx:
+        if outcome.kind in {"blocked", "hinted", "hopeless"}:
+            # Carry the one-off message across the redirect.
+            request.session["last_outcome"] = _outcome_note(outcome)
+        return redirect("game", public_id=game.public_id)
+    context = _page_context(request, game, outcome=outcome)
+    template = "games/game.html#full_answer" if outcome.full else "games/game.html#answer"
+    response = render(request, template, context)
+    return trigger_client_event(
+        response, "mahjong:board", {"moves": game.moves, "version": game.version}
+    )
+
+
+def _outcome_note(outcome: play.Outcome) -> dict:
+    return {
+        "kind": outcome.kind,
+        "reason": outcome.reason,
+        "blockers": outcome.blockers,
+        "changed": sorted(outcome.changed),
+        "hint_pair": list(outcome.hint_pair or ()),
+        "undos_to_winnable": outcome.undos_to_winnable,
+        "tapped": outcome.tapped,
+        "version": outcome.game.version,
+    }
+
+
+def _game_action(action):
+    """Wrap play.py's function for a POST on /game/<id>/...: 404 for a stranger's game."""
+
+    @require_POST
+    def view(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
+        try:
+            outcome = action(request, owner_of(request), public_id)
+        except Game.DoesNotExist:
+            return _bad_request(request, _("This game does not exist or is not yours."), 404)
+        if outcome is None:
+            return HttpResponseBadRequest(_("Please tap a tile of the board."))
+        return _answer(request, outcome)
+
+    view.__name__ = action.__name__
+    return view
+
+
+def _tap(request, owner, public_id):
+    try:
+        position = int(request.POST.get("position", ""))
+    except ValueError:
+        return None
+    return play.tap(owner, public_id, position, _version(request))
+
+
+def _undo(request, owner, public_id):
+    return play.undo(owner, public_id, _version(request))
+
+
+def _shuffle(request, owner, public_id):
+    return play.shuffle(owner, public_id, _version(request))
+
+
+def _hint(request, owner, public_id):
+    return play.hint(owner, public_id)
+
+
+def _pause(request, owner, public_id):
+    return play.pause(owner, public_id)
+
+
+def _resume(request, owner, public_id):
+    return play.resume(owner, public_id)
+
+
+tap = _game_action(_tap)
+undo = _game_action(_undo)
+shuffle = _game_action(_shuffle)
+hint = _game_action(_hint)
+pause = _game_action(_pause)
+resume = _game_action(_resume)
+
+
+@require_POST
+def preferences(request: HttpRequest) -> HttpResponse:
+    """Dimming of blocked tiles (P5) and the tile style (P16), kept in the session."""
+    if "dim" in request.POST:
+        request.session["dim"] = request.POST["dim"] == "on"
+    if request.POST.get("tiles") in {"art", "numbers"}:
+        request.session["tiles"] = request.POST["tiles"]
+    target = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        target = reverse("home")
+    if request.htmx:
+        return HttpResponseClientRedirect(target)
+    return redirect(target)

@@ -1,0 +1,160 @@
+"""What the templates show of a game: tiles, status line, stuck box, win summary.
+
+Templates never decide rules; everything they need to know is computed here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.http import HttpRequest
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+
+from . import engine, play
+from .models import Game
+
+
+@dataclass(frozen=True)
+class Tile:
+    index: int
+    x: int
+    y: int
+    z: int
+    code: str
+    free: bool
+    selected: bool
+    label: str  # the spoken name with its state (P14)
+    flags: str = ""  # animation classes: is-wiggling, is-blocker, is-hint
+    removed: bool = False
+
+
+def _language() -> str:
+    return "de" if (get_language() or "en").startswith("de") else "en"
+
+
+def tile_label(code: str, free: bool, selected: bool, language: str) -> str:
+    state = _("selected") if selected else (_("free") if free else _("blocked"))
+    return f"{engine.tile_name(code, language)}, {state}"
+
+
+def format_seconds(seconds: float | None) -> str:
+    if seconds is None:
+        return "–"
+    total = int(seconds)
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def _status_text(outcome: play.Outcome | None) -> str:
+    if outcome is None:
+        return ""
+    if outcome.kind == "blocked":
+        if outcome.reason == "covered":
+            return _("A tile lies on it")
+        return _("Blocked left and right")
+    if outcome.kind == "stale":
+        return _("The board had changed (another tab or a double tap): here it is as it is now.")
+    if outcome.kind == "hinted":
+        return _("Hint: the two marked tiles can go.")
+    if outcome.kind == "hopeless":
+        if outcome.undos_to_winnable is None:
+            return _("This board can no longer be cleared: undo some moves or start anew.")
+        count = outcome.undos_to_winnable
+        return ngettext(
+            "This board can no longer be cleared: %(count)d undo brings it back.",
+            "This board can no longer be cleared: %(count)d undos bring it back.",
+            count,
+        ) % {"count": count}
+    if outcome.kind == "nothing":
+        return _("Nothing to do here right now.")
+    return ""
+
+
+def _outcome_from_session(request: HttpRequest, game: Game) -> play.Outcome | None:
+    """The message of a no-JavaScript post, carried across its redirect once."""
+    note = request.session.pop("last_outcome", None)
+    if not note or note.get("version") != game.version:
+        return None
+    return play.Outcome(
+        game,
+        note["kind"],
+        set(note["changed"]),
+        blockers=note["blockers"],
+        reason=note["reason"],
+        hint_pair=tuple(note["hint_pair"]) or None,
+        undos_to_winnable=note["undos_to_winnable"],
+        tapped=note["tapped"],
+    )
+
+
+def board_context(request: HttpRequest, game: Game, outcome: play.Outcome | None = None) -> dict:
+    outcome = outcome or _outcome_from_session(request, game)
+    geometry = play.geometry_of(game)
+    board = play.board_of(game)
+    free = geometry.free_mask(board.occupied)
+    language = _language()
+    flags: dict[int, list[str]] = {}
+    if outcome is not None:
+        if outcome.tapped is not None:
+            flags.setdefault(outcome.tapped, []).append("is-wiggling")
+        for index in outcome.blockers:
+            flags.setdefault(index, []).append("is-blocker")
+        for index in outcome.hint_pair or ():
+            flags.setdefault(index, []).append("is-hint")
+
+    def tile(index: int) -> Tile:
+        x, y, z = geometry.positions[index]
+        is_free = bool(free >> index & 1)
+        selected = game.selected == index
+        return Tile(
+            index, x, y, z, board.faces[index], is_free, selected,
+            tile_label(board.faces[index], is_free, selected, language),
+            " ".join(flags.get(index, ())),
+            removed=not board.occupied >> index & 1,
+        )
+
+    occupied = [i for i in range(geometry.n) if board.occupied >> i & 1]
+    tiles = sorted((tile(i) for i in occupied), key=lambda t: (t.z, t.y, t.x))
+    changed: list[Tile] = []
+    if outcome is not None:
+        changed = [tile(i) for i in sorted(outcome.changed | set(outcome.blockers))]
+    playing = game.status == Game.Status.PLAYING
+    stuck = playing and bool(board.occupied) and engine.is_stuck(geometry, board)
+    dim = request.session.get("dim", game.layout.letter == "a")
+    return {
+        "game": game,
+        "tiles": tiles,
+        "changed_tiles": changed,
+        "outcome": outcome,
+        "status_text": _status_text(outcome),
+        "paused": bool(game.paused_at),
+        "playing": playing,
+        "stuck": stuck,
+        "can_shuffle": stuck and engine.shuffle_can_help(geometry, board.occupied),
+        "dim": dim,
+        "tile_style": request.session.get("tiles", "art"),
+        "width": geometry.width,
+        "height": geometry.height,
+        "levels": geometry.levels,
+        "clock": format_seconds(game.clock_seconds()),
+        "clock_seconds": int(game.clock_seconds()),
+        "layout_name": game.layout.name_de if language == "de" and game.layout.name_de
+        else game.layout.name,
+    }
+
+
+def summary_context(request: HttpRequest, game: Game) -> dict:
+    if game.status != Game.Status.WON:
+        return {"summary": None}
+    return {
+        "summary": {
+            "time": format_seconds(game.elapsed_seconds),
+            "hints": game.hints,
+            "undos": game.undos,
+            "shuffles": game.shuffles,
+            "no_help": game.no_help,
+            "link": request.build_absolute_uri(f"/play/{game.code}"),
+        }
+    }

@@ -1,0 +1,30 @@
+// The few lines of script the game needs; everything also works without them (P13).
+
+// Keep the page's board version and move count in step with the server's answer.
+document.body.addEventListener("mahjong:board", (event) => {
+  const { moves, version } = event.detail;
+  for (const input of document.querySelectorAll("input[name=version]")) input.value = version;
+  const board = document.getElementById("board");
+  if (board) board.dataset.moves = moves;
+});
+
+// The clock: the server measures time (P10); the page only counts on between answers.
+function tick() {
+  const clock = document.getElementById("clock");
+  if (!clock || clock.dataset.running !== "1") return;
+  const seconds = Number(clock.dataset.seconds) + 1;
+  clock.dataset.seconds = seconds;
+  const h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
+  const mm = h ? String(m).padStart(2, "0") : String(m);
+  clock.textContent = (h ? `${h}:` : "") + `${mm}:${String(s).padStart(2, "0")}`;
+}
+setInterval(tick, 1000);
+
+// "Copy game link" (D3); without script the link stays selectable text.
+document.addEventListener("click", (event) => {
+  const button = event.target.closest(".copy-link");
+  if (!button || !navigator.clipboard) return;
+  navigator.clipboard.writeText(button.dataset.copy).then(() => {
+    button.classList.add("is-copied");
+  });
+});

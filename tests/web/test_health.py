@@ -1,0 +1,25 @@
+"""GET /health reports database, cache and broker (O4)."""
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def test_health_reports_every_service_ok(client):
+    response = client.get("/health")
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "database": "ok", "cache": "ok", "broker": "ok"}
+
+
+def test_health_says_which_service_is_down(client, settings):
+    # A real connection failure: nothing listens on this port.
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",
+            "OPTIONS": {"socket_connect_timeout": 0.2},
+        }
+    }
+    response = client.get("/health")
+    assert response.status_code == 503
+    assert response.json()["cache"] == "down" and response.json()["database"] == "ok"
