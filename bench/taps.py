@@ -30,6 +30,7 @@ os.environ.update(
     DEBUG="0",
     SECURE_SSL_REDIRECT="0",
     SECURE_COOKIES="0",
+    STATIC_MANIFEST="0",
     ALLOWED_HOSTS="testserver",
     DJANGO_SETTINGS_MODULE="config.settings",
 )

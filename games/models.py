@@ -94,8 +94,9 @@ class Game(models.Model):
     daily_date = models.DateField(null=True, blank=True, db_index=True)
 
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
-    # Bumped by every change of the board (removal, shuffle, undo): a tap carries the
-    # version its page showed, and a stale one gets the current board (S3).
+    # Bumped by every change of the board (removal, shuffle, undo), so it is also the
+    # length of the move log: a tap carries the version its page showed, and a stale one
+    # gets the current board (S3).
     version = models.PositiveIntegerField(default=0)
     moves = models.PositiveIntegerField(default=0)  # removals and shuffles in effect now
     hints = models.PositiveIntegerField(default=0)

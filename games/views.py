@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
-from . import engine, play
-from .models import Game, Layout
+from . import daily, engine, play
+from .models import DailyPuzzle, Game, Layout
 from .presenters import board_context, summary_context
 
 FIRST_LAYOUT = "a"  # Pavillon: what a new visitor gets (L2)
@@ -63,12 +63,11 @@ def game_page(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
     return render(request, "games/game.html", _page_context(request, game))
 
 
-def _page_context(request: HttpRequest, game: Game, **extra) -> dict:
+def _page_context(request: HttpRequest, game: Game, outcome: play.Outcome | None = None) -> dict:
     return {
-        **board_context(request, game),
+        **board_context(request, game, outcome),
         **summary_context(request, game),
         "layouts": Layout.objects.active(),
-        **extra,
     }
 
 
@@ -223,3 +222,55 @@ def preferences(request: HttpRequest) -> HttpResponse:
     if request.htmx:
         return HttpResponseClientRedirect(target)
     return redirect(target)
+
+
+# --- the daily puzzle (Y) -------------------------------------------------------------
+
+
+@require_GET
+def daily_today(request: HttpRequest) -> HttpResponse:
+    """Today's puzzle by the server's UTC date; with JavaScript, the page's links carry
+    the player's own date instead (Y1)."""
+    return redirect("daily", day=daily.utc_today().isoformat())
+
+
+@require_GET
+def daily_page(request: HttpRequest, day: str) -> HttpResponse:
+    """The daily puzzle of the player's date: their game of it, or a new one; a player
+    who solved it already sees the result instead (Y1)."""
+    try:
+        chosen = daily.playable_day(day, daily.utc_today())
+    except daily.InvalidDay as error:
+        return _bad_request(request, str(error))
+    layout = daily.daily_layout()
+    if layout is None:
+        return _bad_request(request, _("The daily puzzle is not available yet."), status=503)
+    puzzle = daily.puzzle_for(chosen, layout)
+    owner = owner_of(request)
+    won = daily.first_win(owner, chosen)
+    if won is not None:
+        return render(request, "games/daily.html", _daily_result_context(request, puzzle, won))
+    game = owner.games().playing().filter(daily_date=chosen).first()
+    game = game or play.start_game(owner, layout, seed=daily.seed_for(chosen), daily_date=chosen)
+    return redirect("game", public_id=game.public_id)
+
+
+def _daily_result_context(request: HttpRequest, puzzle: DailyPuzzle, won: Game) -> dict:
+    """The result of the first win, the figures of the day and the tower as dealt."""
+    geometry = engine.geometry_for(won.positions)
+    tiles = sorted(
+        ({"x": x, "y": y, "z": z, "code": won.initial_faces[i]}
+         for i, (x, y, z) in enumerate(geometry.positions)),
+        key=lambda tile: (tile["z"], tile["y"], tile["x"]),
+    )
+    return {
+        "puzzle": puzzle,
+        "game": won,
+        **summary_context(request, won),
+        "streak": daily.streak(owner_of(request)),
+        "greedy_percent": round(puzzle.greedy_win_share * 100),
+        "tiles": tiles,
+        "width": geometry.width,
+        "height": geometry.height,
+        "levels": geometry.levels,
+    }

@@ -102,8 +102,9 @@ def test_a_removal_sends_the_tiles_it_freed(alice_client, alice):
 )
 def test_a_covered_tile_says_a_tile_lies_on_it(alice_client, alice, language, text):
     game = craft_game(alice, [(0, 0, 0), (1, 1, 1), (4, 0, 0), (6, 0, 0)], ["1B", "1B", "2B", "2B"])
+    alice_client.defaults["HTTP_ACCEPT_LANGUAGE"] = language
     tap(alice_client, game, 2)
-    response = tap(alice_client, game, 0, HTTP_ACCEPT_LANGUAGE=language)
+    response = tap(alice_client, game, 0)
     html = response.content.decode()
     assert text in html
     assert "is-wiggling" in tile_attrs(html, 0)
@@ -118,7 +119,8 @@ def test_a_covered_tile_says_a_tile_lies_on_it(alice_client, alice, language, te
 )
 def test_a_tile_closed_on_both_sides_says_so(alice_client, alice, language, text):
     game = craft_game(alice, [(0, 0, 0), (2, 1, 0), (4, 0, 0), (8, 0, 0)], ["1B", "1B", "2B", "2B"])
-    html = tap(alice_client, game, 1, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    alice_client.defaults["HTTP_ACCEPT_LANGUAGE"] = language
+    html = tap(alice_client, game, 1).content.decode()
     assert text in html
     assert "is-blocker" in tile_attrs(html, 0) and "is-blocker" in tile_attrs(html, 2)
 
@@ -201,6 +203,7 @@ def test_no_shuffle_while_a_pair_can_be_removed(client):
 
 
 def _play_to_the_win(client, game, htmx=True):
+    game.refresh_from_db()
     last = None
     for a, b in solution(game):
         tap(client, game, a, htmx=htmx)
