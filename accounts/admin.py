@@ -3,4 +3,10 @@ from django.contrib.auth.admin import UserAdmin
 
 from .models import User
 
-admin.site.register(User, UserAdmin)
+
+@admin.register(User)
+class PlayerAdmin(UserAdmin):
+    list_display = ("username", "display_name", "email", "is_staff", "date_joined")
+    search_fields = ("username", "display_name", "email")
+    fieldsets = (*UserAdmin.fieldsets, ("Player", {"fields": ("display_name",)}))
+    add_fieldsets = (*UserAdmin.add_fieldsets, ("Player", {"fields": ("display_name",)}))

@@ -1,0 +1,149 @@
+"""A player's figures (A3, A4): per layout started, won, win rate, best, best "Ohne
+Hilfe", average, top ten and recent winning times; the daily streak; help used."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Avg, Count, Min, Q, QuerySet, Sum
+from django.utils.translation import get_language
+
+from games import daily
+from games.models import Game, Layout
+from leaderboards.ranking import clock
+
+from .charts import Chart, time_chart
+from .models import User
+
+TOP = 10  # personal top times per layout (A4)
+CHART_WINS = 20  # recent wins in the chart
+# A deal counts as started once the player did anything with it: the start page deals
+# a game unasked, and a deal passed over must not lower the win rate.
+STARTED = (
+    Q(status=Game.Status.WON) | Q(moves__gt=0) | Q(undos__gt=0) | Q(hints__gt=0)
+    | Q(shuffles__gt=0)
+)
+VERIFIED_WIN = Q(status=Game.Status.WON, verified=True)
+NO_HELP = Q(hints=0, undos=0, shuffles=0)
+LISTED = ("public_id", "code", "layout_id", "status", "elapsed_seconds", "finished_at",
+          "created_at", "hints", "undos", "shuffles", "daily_date", "verified")
+
+
+def started_games(user: User) -> QuerySet[Game]:
+    return Game.objects.filter(user=user).filter(STARTED)
+
+
+def history(user: User) -> QuerySet[Game]:
+    """The player's started games, newest first, for the paginated list."""
+    return (
+        started_games(user)
+        .select_related("layout")
+        .only(*LISTED, "layout__letter", "layout__name", "layout__name_de")
+        .order_by("-created_at", "-pk")
+    )
+
+
+def _wins(user: User, layout: Layout) -> QuerySet[Game]:
+    return Game.objects.filter(VERIFIED_WIN, user=user, layout=layout).only(*LISTED)
+
+
+@dataclass(frozen=True)
+class LayoutStats:
+    layout: Layout
+    started: int
+    won: int
+    best: float | None
+    best_no_help: float | None
+    average: float | None
+    hints: int
+    undos: int
+    shuffles: int
+    top: tuple[Game, ...]
+    chart: Chart | None
+
+    @property
+    def name(self) -> str:
+        return layout_name(self.layout)
+
+    @property
+    def win_rate(self) -> int | None:
+        return round(100 * self.won / self.started) if self.started else None
+
+    @property
+    def best_time(self) -> str:
+        return clock(self.best)
+
+    @property
+    def best_no_help_time(self) -> str:
+        return clock(self.best_no_help)
+
+    @property
+    def average_time(self) -> str:
+        return clock(self.average)
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    layouts: tuple[LayoutStats, ...]
+    streak: int
+
+    @property
+    def started(self) -> int:
+        return sum(figures.started for figures in self.layouts)
+
+    @property
+    def won(self) -> int:
+        return sum(figures.won for figures in self.layouts)
+
+    @property
+    def hints(self) -> int:
+        return sum(figures.hints for figures in self.layouts)
+
+    @property
+    def undos(self) -> int:
+        return sum(figures.undos for figures in self.layouts)
+
+    @property
+    def shuffles(self) -> int:
+        return sum(figures.shuffles for figures in self.layouts)
+
+
+def layout_name(layout: Layout) -> str:
+    german = (get_language() or "en").startswith("de")
+    return layout.name_de if german and layout.name_de else layout.name
+
+
+def player_stats(user: User) -> PlayerStats:
+    rows = (
+        started_games(user)
+        .values("layout")
+        .annotate(
+            started=Count("pk"),
+            won=Count("pk", filter=VERIFIED_WIN),
+            best=Min("elapsed_seconds", filter=VERIFIED_WIN),
+            best_no_help=Min("elapsed_seconds", filter=VERIFIED_WIN & NO_HELP),
+            average=Avg("elapsed_seconds", filter=VERIFIED_WIN),
+            hints=Sum("hints"),
+            undos=Sum("undos"),
+            shuffles=Sum("shuffles"),
+        )
+        .order_by()
+    )
+    by_layout = {row.pop("layout"): row for row in rows}
+    layouts = Layout.objects.filter(pk__in=by_layout).order_by("letter")
+    return PlayerStats(
+        layouts=tuple(_layout_stats(user, layout, by_layout[layout.pk]) for layout in layouts),
+        streak=daily.streak(user),
+    )
+
+
+def _layout_stats(user: User, layout: Layout, figures: dict) -> LayoutStats:
+    wins = _wins(user, layout)
+    top = tuple(wins.order_by("elapsed_seconds", "finished_at")[:TOP]) if figures["won"] else ()
+    recent = list(wins.order_by("-finished_at")[:CHART_WINS]) if figures["won"] else []
+    return LayoutStats(
+        layout=layout,
+        top=top,
+        chart=time_chart([game.elapsed_seconds for game in reversed(recent)]),
+        **figures,
+    )

@@ -1,0 +1,18 @@
+"""The client address that django-axes throttles failed log-ins by (A1)."""
+
+from django.conf import settings
+from django.http import HttpRequest
+
+
+def client_ip(request: HttpRequest) -> str:
+    """REMOTE_ADDR, or behind our load balancer the address it saw (O3).
+
+    The balancer appends the peer it saw to X-Forwarded-For, so only the last entry is
+    trusted: anything before it came from the client and can be forged.
+    """
+    remote = request.META.get("REMOTE_ADDR", "")
+    if not settings.BEHIND_PROXY:
+        return remote
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
+    return hops[-1] if hops else remote

@@ -1,0 +1,11 @@
+from django import template
+
+from leaderboards import ranking
+
+register = template.Library()
+
+
+@register.filter
+def clock(seconds: float | None) -> str:
+    """A time as the game's clock shows it: {{ game.elapsed_seconds|clock }} → 1:05."""
+    return ranking.clock(seconds)

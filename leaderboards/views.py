@@ -1,0 +1,99 @@
+"""The boards (B1, B2): served from the cache, computed from the database on a miss.
+
+A board's HTML is cached too, per language, the same for everybody; only a viewer who
+is on the board gets it rendered afresh, with their row marked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date, timedelta
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from games.daily import utc_today
+from games.models import Layout
+
+from . import cache
+from .services import Board, daily_board, daily_scope, layout_boards, layout_scope
+
+FIRST_LAYOUT = "a"
+
+
+def _problem(request: HttpRequest, message: str, status: int) -> HttpResponse:
+    return render(request, "games/problem.html", {"message": message}, status=status)
+
+
+def _boards_html(
+    request: HttpRequest, scope: str, template: str, boards: Callable[[], dict[str, Board]]
+) -> SafeString:
+    def rendered(shown: dict[str, Board], viewer_id: int | None) -> str:
+        return render_to_string(template, {**shown, "viewer_id": viewer_id})
+
+    def for_everybody() -> tuple[str, set[int]]:
+        shown = boards()
+        players = {entry.player_id for board in shown.values() for entry in board.entries}
+        return rendered(shown, None), players
+
+    html, players = cache.cached(scope, f"html:{get_language()}:{template}", for_everybody)
+    if request.user.pk in players:
+        html = rendered(boards(), request.user.pk)
+    return mark_safe(html)  # rendered by our own template, escaped there
+
+
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    layouts = Layout.objects.active()
+    layout = layouts.filter(letter=FIRST_LAYOUT).first() or layouts.first()
+    if layout is None:
+        return _problem(request, _("No layout is available yet."), status=503)
+    return redirect("leaderboards:layout", letter=layout.letter)
+
+
+@require_GET
+def layout_board(request: HttpRequest, letter: str) -> HttpResponse:
+    layouts = list(Layout.objects.active().only("letter", "name", "name_de"))
+    layout = next((layout for layout in layouts if layout.letter == letter), None)
+    if layout is None:
+        return _problem(request, _("There is no leaderboard for “%(letter)s”.") % {
+            "letter": letter[:20]}, status=404)
+
+    def boards() -> dict[str, Board]:
+        both = layout_boards(layout)
+        return {"all_wins": both.all_wins, "no_help_wins": both.no_help_wins}
+
+    return render(request, "leaderboards/layout.html", {
+        "layout": layout,
+        "layouts": layouts,
+        "boards_html": _boards_html(request, layout_scope(layout.pk),
+                                    "leaderboards/_layout_boards.html", boards),
+    })
+
+
+@require_GET
+def daily_today(request: HttpRequest) -> HttpResponse:
+    return redirect("leaderboards:daily", day=utc_today().isoformat())
+
+
+@require_GET
+def daily(request: HttpRequest, day: str) -> HttpResponse:
+    try:
+        chosen = date.fromisoformat(day)
+    except ValueError:
+        return _problem(request, _("“%(day)s” is not a date: expected year-month-day, like "
+                                   "2026-03-01.") % {"day": day[:20]}, status=400)
+    today = utc_today()
+    return render(request, "leaderboards/daily.html", {
+        "day": chosen,
+        "boards_html": _boards_html(request, daily_scope(chosen), "leaderboards/_daily_board.html",
+                                    lambda: {"board": daily_board(chosen)}),
+        "previous": chosen - timedelta(days=1) if chosen > date.min else None,
+        "next": chosen + timedelta(days=1) if chosen < today else None,
+        "today": today,
+    })

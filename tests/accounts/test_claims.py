@@ -1,0 +1,94 @@
+"""A guest's games become the account's on sign-up and log-in (A2)."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from accounts.claims import keep_one_current
+from games.models import Game, Move
+from leaderboards.models import PersonalBest
+from tests.leaderboards.factories import finished_game
+from tests.web.helpers import current_game, matching_free_pair, solution, tap
+
+pytestmark = pytest.mark.django_db
+
+SIGN_UP = {
+    "username": "gus", "display_name": "Gus", "email": "gus@example.com",
+    "password1": "lantern-orchid-49", "password2": "lantern-orchid-49",
+}
+
+
+def _move_once(client, game):
+    a, b = matching_free_pair(game)
+    tap(client, game, a)
+    tap(client, game, b)
+    game.refresh_from_db()
+
+
+def test_sign_up_claims_the_guests_games_with_the_unfinished_one(client, django_user_model):
+    won = current_game(client)
+    for a, b in solution(won):
+        tap(client, won, a)
+        tap(client, won, b)
+    client.post("/new", {"layout": "b"})
+    unfinished = current_game(client)
+    _move_once(client, unfinished)
+
+    assert client.post("/accounts/signup", SIGN_UP).status_code == 302
+    gus = django_user_model.objects.get(username="gus")
+    assert set(Game.objects.filter(user=gus)) == {won, unfinished}
+    assert not Game.objects.filter(user=gus).exclude(guest_id="").exists()
+    assert current_game(client) == unfinished  # the game goes on where it was
+    assert Game.objects.get(pk=unfinished.pk).moves == 1
+    assert PersonalBest.objects.get(user=gus, no_help=False).game == won
+    assert "guest_id" not in client.session
+
+
+def test_log_in_claims_the_guests_games(client, alice):
+    guest_game = current_game(client)
+    _move_once(client, guest_game)
+    response = client.post("/accounts/login/", {"username": "alice",
+                                                "password": "correct-horse-battery"})
+    assert response.status_code == 302
+    guest_game.refresh_from_db()
+    assert guest_game.user == alice and guest_game.guest_id == ""
+    assert current_game(client) == guest_game
+
+
+def test_another_guests_games_stay_theirs(client, alice):
+    from django.test import Client
+
+    stranger = Client()
+    theirs = current_game(stranger)
+    current_game(client)
+    client.post("/accounts/login/", {"username": "alice", "password": "correct-horse-battery"})
+    theirs.refresh_from_db()
+    assert theirs.user is None and theirs.guest_id
+    assert current_game(stranger) == theirs
+
+
+def test_an_untouched_guest_deal_never_pushes_aside_the_accounts_game_in_play(
+    client, alice_client, alice
+):
+    in_play = current_game(alice_client)
+    _move_once(alice_client, in_play)
+    alice_client.post("/accounts/logout/")
+    current_game(client)  # a new device: the start page deals a guest game unasked
+    client.post("/accounts/login/", {"username": "alice", "password": "correct-horse-battery"})
+    assert current_game(client) == in_play
+    assert Game.objects.filter(user=alice).playing().get() == in_play
+
+
+def test_of_two_games_in_play_the_one_played_last_stays_current(alice, bob):
+    older = finished_game(alice, 0, status=Game.Status.PLAYING, minute=1)
+    newer = finished_game(alice, 0, status=Game.Status.PLAYING, minute=2)
+    # The older game was created first but moved on last.
+    Move.objects.create(game=newer, number=1, kind=Move.Kind.REMOVE, first=0, second=1,
+                        created_at=timezone.now() - timedelta(hours=1))
+    Move.objects.create(game=older, number=1, kind=Move.Kind.REMOVE, first=0, second=1)
+    bobs = finished_game(bob, 0, status=Game.Status.PLAYING, minute=3)
+    assert keep_one_current(alice) == older
+    newer.refresh_from_db()
+    bobs.refresh_from_db()
+    assert newer.status == Game.Status.ABANDONED and bobs.status == Game.Status.PLAYING

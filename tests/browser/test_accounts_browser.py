@@ -1,0 +1,61 @@
+"""A new player signs up, wins a Pavillon game by clicking tiles, and finds the time on
+the leaderboard and the stats page (A1, B1, A3), in Chromium at 360x640."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games import engine
+from games.models import Game
+
+# The layouts come from a data migration: serialized_rollback puts them back should an
+# earlier transactional test have flushed them.
+pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+
+
+def _solution(game: Game) -> list[tuple[int, int]]:
+    geometry = engine.geometry_for(game.positions)
+    board = engine.Board(tuple(game.faces), game.occupied_mask)
+    solved = engine.solve(geometry, board, budget=10)
+    assert solved.status == "yes"
+    return solved.order
+
+
+def test_sign_up_win_and_see_the_time_on_the_board_and_the_stats(live_server, page: Page):
+    page.goto(f"{live_server.url}/accounts/signup")
+    page.locator("#id_username").fill("ming")
+    page.locator("#id_display_name").fill("Ming the Quick")
+    page.locator("#id_email").fill("ming@example.com")
+    page.locator("#id_password1").fill("lantern-orchid-49")
+    page.locator("#id_password2").fill("lantern-orchid-49")
+    page.get_by_role("button", name="Create account").click()
+    expect(page).to_have_url(re.compile(r"/game/[0-9a-f-]+$"))
+    expect(page.locator(".site-nav")).to_contain_text("Ming the Quick")
+
+    game = Game.objects.get(user__username="ming", status=Game.Status.PLAYING)
+    assert game.layout.letter == "a"
+    page.locator(".topbar").click()  # a tap anywhere skips the opening animation
+    for first, second in _solution(game):
+        page.locator(f"#tile-{first}").click()
+        expect(page.locator(f"#tile-{first}")).to_have_attribute("aria-pressed", "true")
+        page.locator(f"#tile-{second}").click()
+        expect(page.locator(f"button#tile-{second}")).to_have_count(0)  # removed
+
+    summary = page.locator("#summary")
+    expect(summary).to_contain_text("Cleared!")
+    expect(summary).to_contain_text("New personal best!")
+    expect(summary).to_contain_text("Place 1 of 1 on the leaderboard")
+    time = summary.locator(".summary-time").inner_text()
+    assert re.fullmatch(r"\d+:\d\d", time)
+
+    summary.get_by_role("link", name="Place 1 of 1 on the leaderboard").click()
+    expect(page).to_have_url(re.compile(r"/leaderboards/a$"))
+    first_row = page.locator("#board-all ~ table tbody tr").first
+    expect(first_row).to_contain_text("Ming the Quick")
+    expect(first_row.locator(".time")).to_have_text(time)
+
+    page.get_by_role("link", name="Stats").click()
+    expect(page.locator('#stats-a ~ dl [data-figure="best"]')).to_have_text(time)
+    expect(page.locator('#stats-a ~ dl [data-figure="won"]')).to_have_text("1")
+    expect(page.locator("#stats-a ~ .chart svg rect.is-best")).to_have_count(1)
