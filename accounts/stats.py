@@ -20,13 +20,28 @@ CHART_WINS = 20  # recent wins in the chart
 # A deal counts as started once the player did anything with it: the start page deals
 # a game unasked, and a deal passed over must not lower the win rate.
 STARTED = (
-    Q(status=Game.Status.WON) | Q(moves__gt=0) | Q(undos__gt=0) | Q(hints__gt=0)
+    Q(status=Game.Status.WON)
+    | Q(moves__gt=0)
+    | Q(undos__gt=0)
+    | Q(hints__gt=0)
     | Q(shuffles__gt=0)
 )
 VERIFIED_WIN = Q(status=Game.Status.WON, verified=True)
 NO_HELP = Q(hints=0, undos=0, shuffles=0)
-LISTED = ("public_id", "code", "layout_id", "status", "elapsed_seconds", "finished_at",
-          "created_at", "hints", "undos", "shuffles", "daily_date", "verified")
+LISTED = (
+    "public_id",
+    "code",
+    "layout_id",
+    "status",
+    "elapsed_seconds",
+    "finished_at",
+    "created_at",
+    "hints",
+    "undos",
+    "shuffles",
+    "daily_date",
+    "verified",
+)
 
 
 def started_games(user: User) -> QuerySet[Game]:

@@ -84,8 +84,20 @@ def _load(rng: random.Random) -> None:
             "email, is_staff, is_active, date_joined, display_name) FROM STDIN"
         ) as copy:
             for k in range(PLAYERS):
-                copy.write_row(("!", False, f"player{k}", "", "", f"player{k}@example.com",
-                                False, True, joined, f"Player {k}"))
+                copy.write_row(
+                    (
+                        "!",
+                        False,
+                        f"player{k}",
+                        "",
+                        "",
+                        f"player{k}@example.com",
+                        False,
+                        True,
+                        joined,
+                        f"Player {k}",
+                    )
+                )
         cursor.execute("SELECT id FROM accounts_user ORDER BY id")
         user_ids = [row[0] for row in cursor.fetchall()]
         letters = list(LAYOUTS)
@@ -97,8 +109,11 @@ def _load(rng: random.Random) -> None:
             "elapsed_seconds, verified) FROM STDIN"
         ) as copy:
             for _ in range(GAMES):
-                copy.write_row(_game_row(rng, rng.choice(user_ids),
-                                         rng.choices(letters, weights)[0], layout_ids))
+                copy.write_row(
+                    _game_row(
+                        rng, rng.choice(user_ids), rng.choices(letters, weights)[0], layout_ids
+                    )
+                )
     raw.commit()
     rebuild_bests()
     raw.autocommit = True  # VACUUM cannot run in a transaction
@@ -115,17 +130,36 @@ def _game_row(rng: random.Random, user_id: int, letter: str, layout_ids: dict) -
     elapsed = max(20.0, rng.gauss(mean, spread)) if won else None
     daily = letter == "b" and rng.random() < 0.2
     day = TODAY - timedelta(days=rng.randrange(DAYS)) if daily else None
-    midnight = datetime.combine(day or TODAY - timedelta(days=rng.randrange(90)),
-                                datetime.min.time(), UTC)
+    midnight = datetime.combine(
+        day or TODAY - timedelta(days=rng.randrange(90)), datetime.min.time(), UTC
+    )
     finished = midnight + timedelta(seconds=rng.randrange(86_400))
     played = timedelta(seconds=elapsed or 300)
     status = "won" if won else rng.choice(["abandoned", "abandoned", "playing"])
     return (
-        uuid.uuid4(), f"{seed}-{letter}", seed, layout_ids[letter], "[]", "[]", "[]",
-        "0" if won else "ff", user_id, "", day, status, 20, 18 if won else 7,
-        rng.randrange(4) if helped else 0, rng.randrange(3) if helped else 0, 0,
-        finished - played - timedelta(seconds=3), finished - played,
-        0.0, finished if won else None, elapsed, won and rng.random() < 0.995,
+        uuid.uuid4(),
+        f"{seed}-{letter}",
+        seed,
+        layout_ids[letter],
+        "[]",
+        "[]",
+        "[]",
+        "0" if won else "ff",
+        user_id,
+        "",
+        day,
+        status,
+        20,
+        18 if won else 7,
+        rng.randrange(4) if helped else 0,
+        rng.randrange(3) if helped else 0,
+        0,
+        finished - played - timedelta(seconds=3),
+        finished - played,
+        0.0,
+        finished if won else None,
+        elapsed,
+        won and rng.random() < 0.995,
     )
 
 
@@ -162,9 +196,11 @@ def main() -> None:
         started = time.perf_counter()
         _load(random.Random(20260331))
         print(f"loaded in {time.perf_counter() - started:.1f} s")
-    print(f"{User.objects.count()} players, {Game.objects.count()} games, "
-          f"{Game.objects.filter(status='won', verified=True).count()} verified wins, "
-          f"{PersonalBest.objects.count()} personal bests")
+    print(
+        f"{User.objects.count()} players, {Game.objects.count()} games, "
+        f"{Game.objects.filter(status='won', verified=True).count()} verified wins, "
+        f"{PersonalBest.objects.count()} personal bests"
+    )
 
     client = Client()
     pavillon = Layout.objects.get(letter="a")
@@ -175,12 +211,16 @@ def main() -> None:
     ]
     for name, path, scope in pages:
         _time(client, path)  # templates and connections warmed up
-        cold = [_time(client, path, lambda s=scope: cache.refresh(s))
-                for _ in range(max(10, args.requests // 10))]
+        cold = [
+            _time(client, path, lambda s=scope: cache.refresh(s))
+            for _ in range(max(10, args.requests // 10))
+        ]
         warm = [_time(client, path) for _ in range(args.requests)]
-        print(f"{name}: cold p50 {statistics.median(cold):.2f} ms  p99 "
-              f"{percentile(cold, 0.99):.2f} ms | warm p50 {statistics.median(warm):.2f} ms  "
-              f"p99 {percentile(warm, 0.99):.2f} ms  (aim: warm <= 5 ms)")
+        print(
+            f"{name}: cold p50 {statistics.median(cold):.2f} ms  p99 "
+            f"{percentile(cold, 0.99):.2f} ms | warm p50 {statistics.median(warm):.2f} ms  "
+            f"p99 {percentile(warm, 0.99):.2f} ms  (aim: warm <= 5 ms)"
+        )
 
 
 if __name__ == "__main__":

@@ -123,8 +123,16 @@ def rebuild_bests() -> int:
     restore; the number of bests stored. One pass in memory, then one bulk insert."""
     bests: dict[tuple[int, int, bool], tuple[int, datetime, int]] = {}
     wins = verified_wins().filter(elapsed_seconds__isnull=False, finished_at__isnull=False)
-    rows = wins.values_list("pk", "user_id", "layout_id", "elapsed_seconds", "finished_at",
-                            "hints", "undos", "shuffles")
+    rows = wins.values_list(
+        "pk",
+        "user_id",
+        "layout_id",
+        "elapsed_seconds",
+        "finished_at",
+        "hints",
+        "undos",
+        "shuffles",
+    )
     for pk, user_id, layout_id, elapsed, finished_at, hints, undos, shuffles in rows.iterator(
         chunk_size=10_000
     ):
@@ -138,8 +146,14 @@ def rebuild_bests() -> int:
         PersonalBest.objects.all().delete()
         PersonalBest.objects.bulk_create(
             (
-                PersonalBest(user_id=user_id, layout_id=layout_id, no_help=no_help,
-                             seconds=seconds, achieved_at=finished_at, game_id=pk)
+                PersonalBest(
+                    user_id=user_id,
+                    layout_id=layout_id,
+                    no_help=no_help,
+                    seconds=seconds,
+                    achieved_at=finished_at,
+                    game_id=pk,
+                )
                 for (user_id, layout_id, no_help), (seconds, finished_at, pk) in bests.items()
             ),
             batch_size=5000,
@@ -167,8 +181,11 @@ class LayoutBoards:
 
 def layout_boards(layout: Layout) -> LayoutBoards:
     """The layout's two boards, cached together: one round trip to Redis per page."""
-    return cache.cached(layout_scope(layout.pk), "boards", lambda: LayoutBoards(
-        _top_times(layout, no_help=False), _top_times(layout, no_help=True)))
+    return cache.cached(
+        layout_scope(layout.pk),
+        "boards",
+        lambda: LayoutBoards(_top_times(layout, no_help=False), _top_times(layout, no_help=True)),
+    )
 
 
 def top_times(layout: Layout, no_help: bool = False) -> Board:
@@ -198,14 +215,17 @@ def daily_board(day: date) -> Board:
 def _daily_board(day: date) -> Board:
     firsts = first_daily_wins(day)
     games = list(
-        firsts.only("user_id", "elapsed_seconds", "finished_at", "code")
-        .order_by(Floor("elapsed_seconds"), "finished_at")[:SIZE]
+        firsts.only("user_id", "elapsed_seconds", "finished_at", "code").order_by(
+            Floor("elapsed_seconds"), "finished_at"
+        )[:SIZE]
     )
     # The ten players apart: joined in the query, PostgreSQL would hash every account.
     users = User.objects.only("username", "display_name").in_bulk([g.user_id for g in games])
     return _board(
-        [(users[g.user_id], whole_seconds(g.elapsed_seconds), g.finished_at, g.code)
-         for g in games],
+        [
+            (users[g.user_id], whole_seconds(g.elapsed_seconds), g.finished_at, g.code)
+            for g in games
+        ],
         players=firsts.count(),
     )
 
@@ -213,8 +233,16 @@ def _daily_board(day: date) -> Board:
 def _board(rows: list[tuple], players: int) -> Board:
     ranks = places([seconds for _, seconds, _, _ in rows])
     entries = tuple(
-        Entry(place, user.pk, user.public_name, seconds, achieved.date(), code,
-              player_url=reverse("player", args=[user.pk]), play_url=reverse("play", args=[code]))
+        Entry(
+            place,
+            user.pk,
+            user.public_name,
+            seconds,
+            achieved.date(),
+            code,
+            player_url=reverse("player", args=[user.pk]),
+            play_url=reverse("play", args=[code]),
+        )
         for place, (user, seconds, achieved, code) in zip(ranks, rows, strict=True)
     )
     return Board(entries, players)

@@ -61,19 +61,27 @@ def layout_board(request: HttpRequest, letter: str) -> HttpResponse:
     layouts = list(Layout.objects.active().only("letter", "name", "name_de"))
     layout = next((layout for layout in layouts if layout.letter == letter), None)
     if layout is None:
-        return _problem(request, _("There is no leaderboard for “%(letter)s”.") % {
-            "letter": letter[:20]}, status=404)
+        return _problem(
+            request,
+            _("There is no leaderboard for “%(letter)s”.") % {"letter": letter[:20]},
+            status=404,
+        )
 
     def boards() -> dict[str, Board]:
         both = layout_boards(layout)
         return {"all_wins": both.all_wins, "no_help_wins": both.no_help_wins}
 
-    return render(request, "leaderboards/layout.html", {
-        "layout": layout,
-        "layouts": layouts,
-        "boards_html": _boards_html(request, layout_scope(layout.pk),
-                                    "leaderboards/_layout_boards.html", boards),
-    })
+    return render(
+        request,
+        "leaderboards/layout.html",
+        {
+            "layout": layout,
+            "layouts": layouts,
+            "boards_html": _boards_html(
+                request, layout_scope(layout.pk), "leaderboards/_layout_boards.html", boards
+            ),
+        },
+    )
 
 
 @require_GET
@@ -86,14 +94,26 @@ def daily(request: HttpRequest, day: str) -> HttpResponse:
     try:
         chosen = date.fromisoformat(day)
     except ValueError:
-        return _problem(request, _("“%(day)s” is not a date: expected year-month-day, like "
-                                   "2026-03-01.") % {"day": day[:20]}, status=400)
+        return _problem(
+            request,
+            _("“%(day)s” is not a date: expected year-month-day, like 2026-03-01.")
+            % {"day": day[:20]},
+            status=400,
+        )
     today = utc_today()
-    return render(request, "leaderboards/daily.html", {
-        "day": chosen,
-        "boards_html": _boards_html(request, daily_scope(chosen), "leaderboards/_daily_board.html",
-                                    lambda: {"board": daily_board(chosen)}),
-        "previous": chosen - timedelta(days=1) if chosen > date.min else None,
-        "next": chosen + timedelta(days=1) if chosen < today else None,
-        "today": today,
-    })
+    return render(
+        request,
+        "leaderboards/daily.html",
+        {
+            "day": chosen,
+            "boards_html": _boards_html(
+                request,
+                daily_scope(chosen),
+                "leaderboards/_daily_board.html",
+                lambda: {"board": daily_board(chosen)},
+            ),
+            "previous": chosen - timedelta(days=1) if chosen > date.min else None,
+            "next": chosen + timedelta(days=1) if chosen < today else None,
+            "today": today,
+        },
+    )

@@ -14,8 +14,11 @@ from tests.web.helpers import current_game, matching_free_pair, solution, tap
 pytestmark = pytest.mark.django_db
 
 SIGN_UP = {
-    "username": "gus", "display_name": "Gus", "email": "gus@example.com",
-    "password1": "lantern-orchid-49", "password2": "lantern-orchid-49",
+    "username": "gus",
+    "display_name": "Gus",
+    "email": "gus@example.com",
+    "password1": "lantern-orchid-49",
+    "password2": "lantern-orchid-49",
 }
 
 
@@ -48,8 +51,9 @@ def test_sign_up_claims_the_guests_games_with_the_unfinished_one(client, django_
 def test_log_in_claims_the_guests_games(client, alice):
     guest_game = current_game(client)
     _move_once(client, guest_game)
-    response = client.post("/accounts/login/", {"username": "alice",
-                                                "password": "correct-horse-battery"})
+    response = client.post(
+        "/accounts/login/", {"username": "alice", "password": "correct-horse-battery"}
+    )
     assert response.status_code == 302
     guest_game.refresh_from_db()
     assert guest_game.user == alice and guest_game.guest_id == ""
@@ -84,8 +88,14 @@ def test_of_two_games_in_play_the_one_played_last_stays_current(alice, bob):
     older = finished_game(alice, 0, status=Game.Status.PLAYING, minute=1)
     newer = finished_game(alice, 0, status=Game.Status.PLAYING, minute=2)
     # The older game was created first but moved on last.
-    Move.objects.create(game=newer, number=1, kind=Move.Kind.REMOVE, first=0, second=1,
-                        created_at=timezone.now() - timedelta(hours=1))
+    Move.objects.create(
+        game=newer,
+        number=1,
+        kind=Move.Kind.REMOVE,
+        first=0,
+        second=1,
+        created_at=timezone.now() - timedelta(hours=1),
+    )
     Move.objects.create(game=older, number=1, kind=Move.Kind.REMOVE, first=0, second=1)
     bobs = finished_game(bob, 0, status=Game.Status.PLAYING, minute=3)
     assert keep_one_current(alice) == older

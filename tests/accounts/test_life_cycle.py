@@ -37,15 +37,19 @@ def test_the_whole_account_life_cycle(client, django_user_model):
     response = client.post("/accounts/login/", {"username": "carol", "password": "wrong"})
     assert response.status_code == 200
     assert "correct username and password" in response.content.decode()
-    response = client.post("/accounts/login/", {"username": "carol",
-                                                "password": "lantern-orchid-49"})
+    response = client.post(
+        "/accounts/login/", {"username": "carol", "password": "lantern-orchid-49"}
+    )
     assert response.status_code == 302 and _logged_in_as(client) == "carol"
 
-    response = client.post("/accounts/password_change/", {
-        "old_password": "lantern-orchid-49",
-        "new_password1": "quiet-harbour-73",
-        "new_password2": "quiet-harbour-73",
-    })
+    response = client.post(
+        "/accounts/password_change/",
+        {
+            "old_password": "lantern-orchid-49",
+            "new_password1": "quiet-harbour-73",
+            "new_password2": "quiet-harbour-73",
+        },
+    )
     assert response.status_code == 302 and response["Location"].endswith("/password_change/done/")
     assert _logged_in_as(client) == "carol"  # still logged in after the change
     client.post("/accounts/logout/")
@@ -58,13 +62,15 @@ def test_the_whole_account_life_cycle(client, django_user_model):
     response = client.get(link)  # the token moves into the session
     assert response.status_code == 302
     form_url = response["Location"]
-    response = client.post(form_url, {"new_password1": "amber-lantern-88",
-                                      "new_password2": "amber-lantern-88"})
+    response = client.post(
+        form_url, {"new_password1": "amber-lantern-88", "new_password2": "amber-lantern-88"}
+    )
     assert response.status_code == 302 and response["Location"].endswith("/reset/done/")
     assert "does not work" in client.get(link, follow=True).content.decode()  # used once
 
-    response = client.post("/accounts/login/", {"username": "carol",
-                                                "password": "amber-lantern-88"})
+    response = client.post(
+        "/accounts/login/", {"username": "carol", "password": "amber-lantern-88"}
+    )
     assert response.status_code == 302 and _logged_in_as(client) == "carol"
 
 
@@ -95,11 +101,13 @@ def test_sign_up_problems_get_a_form_error_and_create_nobody(
 
 
 def test_a_player_changes_their_display_name_but_not_to_anothers(alice_client, alice, bob):
-    response = alice_client.post("/accounts/profile", {"display_name": "BOB",
-                                                       "email": "alice@example.com"})
+    response = alice_client.post(
+        "/accounts/profile", {"display_name": "BOB", "email": "alice@example.com"}
+    )
     assert "Another player already goes by this name." in response.content.decode()
-    response = alice_client.post("/accounts/profile", {"display_name": "Alice the Swift",
-                                                       "email": "alice@example.com"})
+    response = alice_client.post(
+        "/accounts/profile", {"display_name": "Alice the Swift", "email": "alice@example.com"}
+    )
     assert response.status_code == 302
     alice.refresh_from_db()
     assert alice.public_name == "Alice the Swift"
@@ -120,8 +128,9 @@ def test_the_sign_up_form_refuses_a_post_without_csrf(alice):
 
     strict = Client(enforce_csrf_checks=True)
     assert strict.post("/accounts/signup", SIGN_UP).status_code == 403
-    response = strict.post("/accounts/login/", {"username": "alice",
-                                                "password": "correct-horse-battery"})
+    response = strict.post(
+        "/accounts/login/", {"username": "alice", "password": "correct-horse-battery"}
+    )
     assert response.status_code == 403
 
 

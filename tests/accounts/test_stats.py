@@ -28,10 +28,12 @@ def alices_games(alice):
         "a6": finished_game(alice, 0, minute=6, status=PLAYING, moves=2, shuffles=1),
         # Doppelgipfel: three daily puzzles, two of them on the last two days.
         "b1": finished_game(alice, 300, letter="b", minute=7, daily_date=today),
-        "b2": finished_game(alice, 240, letter="b", minute=8, hints=1,
-                            daily_date=today - timedelta(days=1)),
-        "b3": finished_game(alice, 200, letter="b", minute=9,
-                            daily_date=today - timedelta(days=3)),
+        "b2": finished_game(
+            alice, 240, letter="b", minute=8, hints=1, daily_date=today - timedelta(days=1)
+        ),
+        "b3": finished_game(
+            alice, 200, letter="b", minute=9, daily_date=today - timedelta(days=3)
+        ),
     }
 
 
@@ -41,12 +43,18 @@ def test_the_figures_per_layout_are_right(alice, alices_games):
     assert pavillon.layout.letter == "a" and twin_peaks.layout.letter == "b"
     assert (pavillon.started, pavillon.won, pavillon.win_rate) == (5, 2, 40)
     assert (pavillon.best_time, pavillon.best_no_help_time, pavillon.average_time) == (
-        "1:20", "1:40", "1:30")
+        "1:20",
+        "1:40",
+        "1:30",
+    )
     assert (pavillon.hints, pavillon.undos, pavillon.shuffles) == (3, 1, 1)
     assert list(pavillon.top) == [alices_games["a2"], alices_games["a1"]]
     assert (twin_peaks.started, twin_peaks.won, twin_peaks.win_rate) == (3, 3, 100)
     assert (twin_peaks.best_time, twin_peaks.best_no_help_time, twin_peaks.average_time) == (
-        "3:20", "3:20", "4:06")
+        "3:20",
+        "3:20",
+        "4:06",
+    )
     assert (stats.started, stats.won, stats.hints, stats.undos, stats.shuffles) == (8, 5, 4, 1, 1)
     assert stats.streak == 2
 
@@ -59,8 +67,13 @@ def _figures(html: str, letter: str) -> dict[str, str]:
 def test_the_stats_page_shows_the_figures(alice_client, alices_games):
     html = alice_client.get("/accounts/stats").content.decode()
     assert _figures(html, "a") == {
-        "started": "5", "won": "2", "win-rate": "40 %", "best": "1:20",
-        "best-no-help": "1:40", "average": "1:30", "help": "3 · 1 · 1",
+        "started": "5",
+        "won": "2",
+        "win-rate": "40 %",
+        "best": "1:20",
+        "best-no-help": "1:40",
+        "average": "1:30",
+        "help": "3 · 1 · 1",
     }
     assert 'data-figure="streak">2 days<' in html
     assert 'data-figure="total-started">8<' in html

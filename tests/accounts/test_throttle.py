@@ -8,8 +8,9 @@ RIGHT = "correct-horse-battery"
 
 
 def _log_in(client, username, password, address):
-    return client.post("/accounts/login/", {"username": username, "password": password},
-                       REMOTE_ADDR=address)
+    return client.post(
+        "/accounts/login/", {"username": username, "password": password}, REMOTE_ADDR=address
+    )
 
 
 def _fail(client, username, times, addresses):
@@ -48,11 +49,23 @@ def test_a_few_failures_do_not_lock_anybody_out(client, alice):
 def test_behind_the_load_balancer_the_address_it_saw_counts(client, alice, bob, settings):
     settings.BEHIND_PROXY = True
     for k in range(5):  # a forged first hop changes nothing: the last hop is the balancer's
-        client.post("/accounts/login/", {"username": f"x{k}", "password": "wrong"},
-                    REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=f"1.2.3.{k}, 203.0.113.5")
-    response = client.post("/accounts/login/", {"username": "bob", "password": RIGHT},
-                           REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.5")
+        client.post(
+            "/accounts/login/",
+            {"username": f"x{k}", "password": "wrong"},
+            REMOTE_ADDR="10.0.0.1",
+            HTTP_X_FORWARDED_FOR=f"1.2.3.{k}, 203.0.113.5",
+        )
+    response = client.post(
+        "/accounts/login/",
+        {"username": "bob", "password": RIGHT},
+        REMOTE_ADDR="10.0.0.1",
+        HTTP_X_FORWARDED_FOR="203.0.113.5",
+    )
     assert response.status_code == 429
-    response = client.post("/accounts/login/", {"username": "bob", "password": RIGHT},
-                           REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="198.51.100.7")
+    response = client.post(
+        "/accounts/login/",
+        {"username": "bob", "password": RIGHT},
+        REMOTE_ADDR="10.0.0.1",
+        HTTP_X_FORWARDED_FOR="198.51.100.7",
+    )
     assert response.status_code == 302

@@ -20,8 +20,9 @@ DAY = date(2026, 3, 1)
 def players(django_user_model):
     def make(*names):
         return [
-            django_user_model.objects.create_user(name, f"{name}@example.com", "x",
-                                                  display_name=name.title())
+            django_user_model.objects.create_user(
+                name, f"{name}@example.com", "x", display_name=name.title()
+            )
             for name in names
         ]
 
@@ -49,7 +50,10 @@ def test_equal_shown_times_share_a_place_and_the_earlier_is_listed_first(players
     finished_game(erin, 61, minute=4)
     finished_game(frank, 70, minute=5)
     assert _rows(top_times(layout("a"))) == [
-        (1, "Erin", "1:01"), (2, "Dave", "1:05"), (2, "Carol", "1:05"), (4, "Frank", "1:10"),
+        (1, "Erin", "1:01"),
+        (2, "Dave", "1:05"),
+        (2, "Carol", "1:05"),
+        (4, "Frank", "1:10"),
     ]
 
 
@@ -86,7 +90,9 @@ def test_the_ohne_hilfe_board_takes_only_wins_without_help(alice, bob, players):
     finished_game(carol, 80, shuffles=1, minute=4)
     assert _rows(top_times(layout("a"), no_help=True)) == [(1, "Alice", "1:30")]
     assert _rows(top_times(layout("a"))) == [
-        (1, "Alice", "1:00"), (2, "Bob", "1:10"), (3, "Carol", "1:20"),
+        (1, "Alice", "1:00"),
+        (2, "Bob", "1:10"),
+        (3, "Carol", "1:20"),
     ]
 
 
@@ -116,7 +122,8 @@ def test_rebuilding_the_bests_from_the_games_gives_the_same_boards(alice, bob):
     assert rebuild_bests() == 4  # alice: all + no help; bob: all + no help
     assert _rows(top_times(layout("a"))) == [(1, "Alice", "1:10"), (2, "Bob", "1:15")]
     assert _rows(top_times(layout("a"), no_help=True)) == [
-        (1, "Bob", "1:15"), (2, "Alice", "1:35"),
+        (1, "Bob", "1:15"),
+        (2, "Alice", "1:35"),
     ]
 
 

@@ -35,8 +35,14 @@ def test_a_board_is_served_from_the_cache_until_a_new_win_lands(
     assert any("lb3:layout" in key.decode() for key in cache._cache.get_client().keys("*"))
     # Written behind the boards' back: the cached board does not see it.
     ghost = finished_game(bob, 60, minute=2, record=False)
-    PersonalBest.objects.create(user=bob, layout=layout("a"), no_help=False, seconds=60,
-                                game=ghost, achieved_at=ghost.finished_at)
+    PersonalBest.objects.create(
+        user=bob,
+        layout=layout("a"),
+        no_help=False,
+        seconds=60,
+        game=ghost,
+        achieved_at=ghost.finished_at,
+    )
     assert "Bob" not in _board(client)
     with django_capture_on_commit_callbacks(execute=True):
         finished_game(alice, 65, minute=3)  # a new verified win refreshes the board

@@ -47,11 +47,17 @@ def test_a_slower_win_shows_the_best_it_did_not_beat(alice_client, alice):
 def test_a_guest_win_invites_to_sign_up_and_then_counts(client):
     game, html = _win(client)
     assert "to keep this win" in html and f"/accounts/signup?next=/game/{game.public_id}" in html
-    response = client.post("/accounts/signup", {
-        "username": "gus", "display_name": "Gus", "email": "gus@example.com",
-        "password1": "a-long-enough-secret", "password2": "a-long-enough-secret",
-        "next": f"/game/{game.public_id}",
-    })
+    response = client.post(
+        "/accounts/signup",
+        {
+            "username": "gus",
+            "display_name": "Gus",
+            "email": "gus@example.com",
+            "password1": "a-long-enough-secret",
+            "password2": "a-long-enough-secret",
+            "next": f"/game/{game.public_id}",
+        },
+    )
     assert response.status_code == 302 and response["Location"] == f"/game/{game.public_id}"
     page = client.get(response["Location"]).content.decode()
     assert "New personal best!" in page and "Place 1 of 1 on the leaderboard" in page
@@ -67,4 +73,3 @@ def test_a_daily_win_shows_its_place_on_the_days_board_and_a_replay_none(alice, 
     assert (daily.place, daily.players, daily.time) == (2, 2, "5:00")
     assert summary_for(replay)["daily"] is None
     assert summary_for(replay)["best"].is_this_game  # the layout board takes any win
-

@@ -13,8 +13,15 @@ from tests.web.helpers import current_game, free_tiles, post, solution, tap
 
 pytestmark = pytest.mark.django_db
 
-FORGED = {"finished": "1", "status": "won", "verified": "1", "elapsed_seconds": "1",
-          "elapsed": "1", "occupied": "0", "moves": "0"}
+FORGED = {
+    "finished": "1",
+    "status": "won",
+    "verified": "1",
+    "elapsed_seconds": "1",
+    "elapsed": "1",
+    "occupied": "0",
+    "moves": "0",
+}
 
 
 def _play(client, game, pairs, **extra):
@@ -96,8 +103,9 @@ def test_a_game_row_whose_log_does_not_replay_never_counts(alice_client, alice):
     game = current_game(alice_client)
     a, b = solution(game)[0]
     Move.objects.create(game=game, number=1, kind=Move.Kind.REMOVE, first=a, second=b)
-    Game.objects.filter(pk=game.pk).update(status=Game.Status.WON, occupied="0",
-                                           finished_at=timezone.now(), elapsed_seconds=1)
+    Game.objects.filter(pk=game.pk).update(
+        status=Game.Status.WON, occupied="0", finished_at=timezone.now(), elapsed_seconds=1
+    )
     game.refresh_from_db()
     assert not replays_to_empty(game, list(game.log.all()))
     record_win(game)  # not verified: ignored
