@@ -4,7 +4,7 @@ import logging
 
 from django.core.cache import cache
 from django.db import connection
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -42,8 +42,16 @@ def _check(probe) -> str:
 
 @require_GET
 @never_cache
+def ping(request: HttpRequest) -> HttpResponse:
+    """Liveness for a load balancer: the process answers, whatever the services do."""
+    return HttpResponse("ok", content_type="text/plain")
+
+
+@require_GET
+@never_cache
 def health(request: HttpRequest) -> JsonResponse:
     checks = {"database": _check(_database), "cache": _check(_cache), "broker": _check(_broker)}
     healthy = all(state == "ok" for state in checks.values())
-    return JsonResponse({"status": "ok" if healthy else "degraded", **checks},
-                        status=200 if healthy else 503)
+    return JsonResponse(
+        {"status": "ok" if healthy else "degraded", **checks}, status=200 if healthy else 503
+    )

@@ -6,9 +6,11 @@ SECRET_KEY and ALLOWED_HOSTS; DEBUG is off unless asked for.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
@@ -17,7 +19,8 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 
 def env_str(name: str, default: str = "") -> str:
-    return os.environ.get(name, default)
+    """The variable's value; unset and empty both mean the default."""
+    return os.environ.get(name) or default
 
 
 def env_bool(name: str, default: bool) -> bool:
@@ -64,6 +67,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
+    "axes",
     "accounts",
     "games",
     "leaderboards",
@@ -81,6 +85,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a locked-out log-in into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -89,6 +95,20 @@ AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses log-ins while locked out
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# Failed log-ins are throttled per account and, separately, per address (A1): either
+# reaching the limit locks further attempts for the cool-off time.
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
+# No reset on success: a success from one address would wipe that address's failures
+# against other accounts too.
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_CLIENT_IP_CALLABLE = "accounts.throttle.client_ip"
 
 TEMPLATES = [
     {
@@ -137,6 +157,15 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = "UTC"
+# One beat process runs this (README). The daily puzzles of the next 30 days are dealt
+# and verified a few minutes into each UTC day; a missed run only costs the first
+# player of a day a second, as the page computes a missing day on the spot (Y2).
+CELERY_BEAT_SCHEDULE = {
+    "precompute-daily-puzzles": {
+        "task": "games.tasks.precompute_daily_puzzles",
+        "schedule": crontab(hour=0, minute=5),
+    },
+}
 
 # Games live with the session, so sessions live in the database: a Redis outage must
 # not log anybody out or lose a guest's game (O5).
@@ -160,16 +189,18 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Hashed names need `collectstatic` first; tests and `make run` serve the sources.
+STATIC_MANIFEST = env_bool("STATIC_MANIFEST", not DEBUG)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        # Hashed names need `collectstatic`; tests and `make run` serve the sources.
         "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
-        if env_bool("STATIC_MANIFEST", not DEBUG)
+        if STATIC_MANIFEST
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
-WHITENOISE_USE_FINDERS = env_bool("WHITENOISE_USE_FINDERS", False)
+WHITENOISE_USE_FINDERS = not STATIC_MANIFEST
+WHITENOISE_AUTOREFRESH = DEBUG
 
 EMAIL_BACKEND = env_str(
     "EMAIL_BACKEND",
@@ -193,7 +224,8 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
-if env_bool("BEHIND_PROXY", False):
+BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
+if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 X_FRAME_OPTIONS = "DENY"
 # No inline script anywhere; style attributes carry only tile coordinates.

@@ -5,9 +5,12 @@ from . import health
 
 urlpatterns = [
     path("health", health.health, name="health"),
+    path("ping", health.ping, name="ping"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),
     path("leaderboards/", include("leaderboards.urls")),
     path("", include("games.urls")),
 ]
+
+handler500 = "config.errors.server_error"

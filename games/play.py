@@ -12,8 +12,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
+
+from leaderboards.services import record_win
 
 from . import engine
 from .models import Game, Layout, Move
@@ -95,16 +97,16 @@ def start_game(
 
 def _locked(owner: Owner, public_id) -> Game:
     """The owner's game, locked until the transaction ends; Game.DoesNotExist otherwise."""
-    return owner.games().select_for_update().get(public_id=public_id)
+    return (
+        owner.games()
+        .select_related("layout")
+        .select_for_update(of=("self",))
+        .get(public_id=public_id)
+    )
 
 
 def _is_current(game: Game, version: int | None) -> bool:
     return version == game.version and game.status == Game.Status.PLAYING and not game.paused_at
-
-
-def _next_number(game: Game) -> int:
-    last = game.log.order_by("-number").values_list("number", flat=True).first()
-    return (last or 0) + 1
 
 
 @transaction.atomic
@@ -121,47 +123,51 @@ def tap(owner: Owner, public_id, position: int, version: int | None) -> Outcome:
     changed = {position} | ({previous} if previous is not None else set())
     if not geometry.is_free(position, board.occupied):
         above, sides = geometry.blockers(position, board.occupied)
-        game.selected = None
-        game.save(update_fields=["selected"])
+        _store_selection(game, None)
         return Outcome(
-            game, "blocked", changed, blockers=above or sides,
-            reason="covered" if above else "sides", tapped=position,
+            game,
+            "blocked",
+            changed,
+            blockers=above or sides,
+            reason="covered" if above else "sides",
+            tapped=position,
         )
     if previous is None or previous == position:
-        game.selected = None if previous == position else position
-        game.save(update_fields=["selected"])
+        _store_selection(game, None if previous == position else position)
         return Outcome(game, "deselected" if previous == position else "selected", changed)
     if not engine.tiles_match(board.faces[previous], board.faces[position]):
-        game.selected = position
-        game.save(update_fields=["selected"])
+        _store_selection(game, position)
         return Outcome(game, "selected", changed)
 
     after = engine.apply_removal(geometry, board, previous, position)
     newly_free = geometry.free_mask(after.occupied) & ~geometry.free_mask(board.occupied)
-    changed |= set(_indices(newly_free))
+    changed |= set(engine.bits(newly_free))
     _store_board(game, after)
     game.selected = None
     game.moves += 1
     game.version += 1
     Move.objects.create(
-        game=game, number=_next_number(game), kind=Move.Kind.REMOVE, first=previous,
+        game=game,
+        number=game.version,
+        kind=Move.Kind.REMOVE,
+        first=previous,
         second=position,
     )
     if after.occupied == 0:
         _finish(game)
         game.save()
         return Outcome(game, "won", changed)
-    game.save()
+    game.save(update_fields=["occupied", "selected", "moves", "version"])
     return Outcome(game, "removed", changed)
 
 
-def _indices(mask: int) -> list[int]:
-    indices = []
-    while mask:
-        low = mask & -mask
-        indices.append(low.bit_length() - 1)
-        mask ^= low
-    return indices
+def _store_selection(game: Game, selected: int | None) -> None:
+    """A selection is not a move (S2): its commit need not wait for the disk."""
+    game.selected = selected
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL synchronous_commit TO OFF")
+    game.save(update_fields=["selected"])
 
 
 def _finish(game: Game) -> None:
@@ -170,6 +176,7 @@ def _finish(game: Game) -> None:
     game.finished_at = timezone.now()
     game.elapsed_seconds = game.clock_seconds(game.finished_at)
     game.verified = replays_to_empty(game, list(game.log.all()))
+    record_win(game)  # into the player's bests and the boards, in this transaction (B1)
 
 
 def replays_to_empty(game: Game, log: list[Move]) -> bool:
@@ -211,6 +218,8 @@ def _remaining_faces(board: engine.Board) -> Counter:
 
 
 def _checked_shuffle(geometry, board: engine.Board, faces) -> engine.Board:
+    if not engine.is_stuck(geometry, board):
+        raise engine.IllegalMove("a shuffle is only allowed when no pair can be removed")
     shuffled = engine.Board(tuple(faces or ()), board.occupied)
     if len(shuffled.faces) != geometry.n or _remaining_faces(shuffled) != _remaining_faces(board):
         raise engine.IllegalMove("a shuffle must keep the remaining tiles")
@@ -230,7 +239,7 @@ def undo(owner: Owner, public_id, version: int | None) -> Outcome:
     game.moves -= 1
     game.undos += 1
     game.version += 1
-    Move.objects.create(game=game, number=_next_number(game), kind=Move.Kind.UNDO)
+    Move.objects.create(game=game, number=game.version, kind=Move.Kind.UNDO)
     game.save()
     return Outcome(game, "undone")
 
@@ -254,7 +263,7 @@ def shuffle(owner: Owner, public_id, version: int | None) -> Outcome:
     game.shuffles += 1
     game.version += 1
     Move.objects.create(
-        game=game, number=_next_number(game), kind=Move.Kind.SHUFFLE, faces=list(shuffled.faces)
+        game=game, number=game.version, kind=Move.Kind.SHUFFLE, faces=list(shuffled.faces)
     )
     game.save()
     return Outcome(game, "shuffled")

@@ -5,11 +5,14 @@ Templates never decide rules; everything they need to know is computed here.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from django.http import HttpRequest
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+
+from leaderboards.services import summary_for
 
 from . import engine, play
 from .models import Game
@@ -89,7 +92,25 @@ def _outcome_from_session(request: HttpRequest, game: Game) -> play.Outcome | No
     )
 
 
+# P12: after this many seconds without a move a free pair pulses (the page may be told
+# otherwise through the help element's data-idle, as the browser tests do).
+GENTLE_HELP_SECONDS = 20
+
+
+def _first_game(request: HttpRequest, game: Game) -> bool:
+    """Whether this is the visitor's very first game, told once (P12).
+
+    The session remembers it for guests and accounts alike (it carries over on log-in);
+    a player with an earlier game is never new, on whatever device.
+    """
+    if request.session.get("welcomed"):
+        return False
+    request.session["welcomed"] = True
+    return not Game.objects.owned_by(request.user, game.guest_id).exclude(pk=game.pk).exists()
+
+
 def board_context(request: HttpRequest, game: Game, outcome: play.Outcome | None = None) -> dict:
+    page = outcome is None  # the whole page, not an answer to an action
     outcome = outcome or _outcome_from_session(request, game)
     geometry = play.geometry_of(game)
     board = play.board_of(game)
@@ -109,30 +130,57 @@ def board_context(request: HttpRequest, game: Game, outcome: play.Outcome | None
         is_free = bool(free >> index & 1)
         selected = game.selected == index
         return Tile(
-            index, x, y, z, board.faces[index], is_free, selected,
+            index,
+            x,
+            y,
+            z,
+            board.faces[index],
+            is_free,
+            selected,
             tile_label(board.faces[index], is_free, selected, language),
             " ".join(flags.get(index, ())),
             removed=not board.occupied >> index & 1,
         )
 
-    occupied = [i for i in range(geometry.n) if board.occupied >> i & 1]
-    tiles = sorted((tile(i) for i in occupied), key=lambda t: (t.z, t.y, t.x))
-    changed: list[Tile] = []
-    if outcome is not None:
-        changed = [tile(i) for i in sorted(outcome.changed | set(outcome.blockers))]
+    def all_tiles() -> list[Tile]:
+        occupied = [i for i in range(geometry.n) if board.occupied >> i & 1]
+        return sorted((tile(i) for i in occupied), key=lambda t: (t.z, t.y, t.x))
+
+    def changed_tiles() -> list[Tile]:
+        if outcome is None:
+            return []
+        return [tile(i) for i in sorted(outcome.changed | set(outcome.blockers))]
+
     playing = game.status == Game.Status.PLAYING
-    stuck = playing and bool(board.occupied) and engine.is_stuck(geometry, board)
+
+    @functools.cache
+    def stuck() -> bool:
+        return playing and bool(board.occupied) and engine.is_stuck(geometry, board)
+
+    def can_shuffle() -> bool:
+        return stuck() and engine.shuffle_can_help(geometry, board.occupied)
+
+    def help_pair() -> str:
+        """A free pair for the gentle help to pulse (P12): no hint, nothing counted."""
+        pairs = engine.free_pairs(geometry, board) if playing and not game.paused_at else []
+        return " ".join(map(str, pairs[0])) if pairs else ""
+
     dim = request.session.get("dim", game.layout.letter == "a")
+    # Callables are evaluated by the template only where a partial needs them: a select
+    # tap's answer never builds the whole board.
     return {
         "game": game,
-        "tiles": tiles,
-        "changed_tiles": changed,
+        "tiles": all_tiles,
+        "changed_tiles": changed_tiles,
         "outcome": outcome,
         "status_text": _status_text(outcome),
         "paused": bool(game.paused_at),
         "playing": playing,
         "stuck": stuck,
-        "can_shuffle": stuck and engine.shuffle_can_help(geometry, board.occupied),
+        "can_shuffle": can_shuffle,
+        "help_pair": help_pair,
+        "help_seconds": GENTLE_HELP_SECONDS,
+        "welcome": page and playing and game.moves == 0 and _first_game(request, game),
         "dim": dim,
         "tile_style": request.session.get("tiles", "art"),
         "width": geometry.width,
@@ -140,7 +188,8 @@ def board_context(request: HttpRequest, game: Game, outcome: play.Outcome | None
         "levels": geometry.levels,
         "clock": format_seconds(game.clock_seconds()),
         "clock_seconds": int(game.clock_seconds()),
-        "layout_name": game.layout.name_de if language == "de" and game.layout.name_de
+        "layout_name": game.layout.name_de
+        if language == "de" and game.layout.name_de
         else game.layout.name,
     }
 
@@ -156,5 +205,25 @@ def summary_context(request: HttpRequest, game: Game) -> dict:
             "shuffles": game.shuffles,
             "no_help": game.no_help,
             "link": request.build_absolute_uri(f"/play/{game.code}"),
+            "standing": summary_for(game),  # personal bests and places (P11)
         }
+    }
+
+
+def still_board(positions, board: engine.Board) -> dict:
+    """A board to look at, not to play: the tiles on it in drawing order."""
+    geometry = engine.geometry_for(positions)
+    tiles = sorted(
+        (
+            {"x": x, "y": y, "z": z, "code": board.faces[i]}
+            for i, (x, y, z) in enumerate(geometry.positions)
+            if board.occupied >> i & 1
+        ),
+        key=lambda tile: (tile["z"], tile["y"], tile["x"]),
+    )
+    return {
+        "tiles": tiles,
+        "width": geometry.width,
+        "height": geometry.height,
+        "levels": geometry.levels,
     }

@@ -9,17 +9,24 @@ from __future__ import annotations
 
 import uuid
 
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponseRedirect,
+    JsonResponse,
+)
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
-from . import daily, engine, play
+from . import daily, engine, exports, play
+from .forms import ReplayUploadForm
 from .models import DailyPuzzle, Game, Layout
-from .presenters import board_context, summary_context
+from .presenters import board_context, still_board, summary_context
 
 FIRST_LAYOUT = "a"  # Pavillon: what a new visitor gets (L2)
 
@@ -57,9 +64,16 @@ def home(request: HttpRequest) -> HttpResponse:
     return redirect("game", public_id=game.public_id)
 
 
+def _own_game(request: HttpRequest, public_id: uuid.UUID) -> Game:
+    """The player's game by its id; 404 for anybody else's."""
+    return get_object_or_404(
+        owner_of(request).games().select_related("layout"), public_id=public_id
+    )
+
+
 @require_GET
 def game_page(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
-    game = get_object_or_404(owner_of(request).games().select_related("layout"), public_id=public_id)
+    game = _own_game(request, public_id)
     return render(request, "games/game.html", _page_context(request, game))
 
 
@@ -69,6 +83,34 @@ def _page_context(request: HttpRequest, game: Game, outcome: play.Outcome | None
         **summary_context(request, game),
         "layouts": Layout.objects.active(),
     }
+
+
+@require_GET
+def export_game(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
+    """The game's code and move log as a JSON download (S4)."""
+    game = _own_game(request, public_id)
+    response = JsonResponse(exports.export_game(game), json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="mahjong-{game.code}.json"'
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def replay_game(request: HttpRequest) -> HttpResponse:
+    """Replay an uploaded export from its deal and show where it ends (S4)."""
+    form = ReplayUploadForm(request.POST or None, request.FILES or None)
+    context: dict = {"form": form}
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            try:
+                replay = exports.replay_export(form.cleaned_data["export"].read())
+            except exports.BadExport as error:
+                context["problem"] = str(error)
+            else:
+                status = 200
+                context |= {"replay": replay, **still_board(replay.positions, replay.board)}
+    return render(request, "games/replay.html", context, status=status)
 
 
 def _layout_for(letter: str) -> Layout | None:
@@ -86,14 +128,16 @@ def play_code(request: HttpRequest, code: str | None = None) -> HttpResponse:
     layout = _layout_for(parsed.letter)
     if layout is None or not (layout.active or _owns_a_game_on(request, layout)):
         return _bad_request(
-            request, _("There is no layout “%(letter)s”, so “%(code)s” is no game code.")
+            request,
+            _("There is no layout “%(letter)s”, so “%(code)s” is no game code.")
             % {"letter": parsed.letter, "code": parsed},
             status=404,
         )
     if code is None:
         return redirect("play", code=str(parsed))
     owner = owner_of(request)
-    game = owner.games().playing().filter(code=str(parsed), moves=0).first()
+    # The player's own unfinished game of this deal is resumed, not thrown away.
+    game = owner.games().playing().filter(code=str(parsed)).first()
     game = game or play.start_game(owner, layout, seed=parsed.seed)
     return redirect("game", public_id=game.public_id)
 
@@ -175,6 +219,9 @@ def _tap(request, owner, public_id):
     try:
         position = int(request.POST.get("position", ""))
     except ValueError:
+        # Say "bad input" only to the game's owner; a stranger learns nothing.
+        if not owner.games().filter(public_id=public_id).exists():
+            raise Game.DoesNotExist from None
         return None
     return play.tap(owner, public_id, position, _version(request))
 
@@ -221,7 +268,7 @@ def preferences(request: HttpRequest) -> HttpResponse:
         target = reverse("home")
     if request.htmx:
         return HttpResponseClientRedirect(target)
-    return redirect(target)
+    return HttpResponseRedirect(target)
 
 
 # --- the daily puzzle (Y) -------------------------------------------------------------
@@ -259,8 +306,10 @@ def _daily_result_context(request: HttpRequest, puzzle: DailyPuzzle, won: Game) 
     """The result of the first win, the figures of the day and the tower as dealt."""
     geometry = engine.geometry_for(won.positions)
     tiles = sorted(
-        ({"x": x, "y": y, "z": z, "code": won.initial_faces[i]}
-         for i, (x, y, z) in enumerate(geometry.positions)),
+        (
+            {"x": x, "y": y, "z": z, "code": won.initial_faces[i]}
+            for i, (x, y, z) in enumerate(geometry.positions)
+        ),
         key=lambda tile: (tile["z"], tile["y"], tile["x"]),
     )
     return {

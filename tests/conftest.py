@@ -31,3 +31,31 @@ def bob_client(alice, bob):
     other = Client()
     other.force_login(bob)
     return other
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fast_password_hashing():
+    """The real hasher is slow on purpose; tests need none of that."""
+    from django.conf import settings
+    from django.contrib.auth.hashers import get_hashers
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    get_hashers.cache_clear()
+
+
+@pytest.fixture(autouse=True)
+def _builtin_layouts(request):
+    """Every test that uses the database finds the built-in layouts, even after a
+    transactional test's flush has emptied every table, data migration rows included."""
+    marker = request.node.get_closest_marker("django_db")
+    names = set(request.fixturenames)
+    if marker is None and not names & {"db", "transactional_db", "live_server"}:
+        return
+    transactional = bool(names & {"transactional_db", "live_server"}) or bool(
+        marker and (marker.kwargs.get("transaction") or (marker.args and marker.args[0]))
+    )
+    request.getfixturevalue("transactional_db" if transactional else "db")
+    from games.builtin import sync_builtin_layouts
+    from games.models import Layout
+
+    sync_builtin_layouts(Layout)

@@ -4,22 +4,9 @@ from django.db import migrations
 
 
 def load_builtin_layouts(apps, schema_editor):
-    from games.engine import BUILTIN_LAYOUTS, validate_layout
+    from games.builtin import sync_builtin_layouts
 
-    Layout = apps.get_model("games", "Layout")
-    for builtin in BUILTIN_LAYOUTS.values():
-        report = validate_layout(builtin.positions)
-        Layout.objects.update_or_create(
-            letter=builtin.letter,
-            defaults={
-                "name": builtin.name,
-                "name_de": builtin.name_de,
-                "positions": [list(p) for p in builtin.positions],
-                "builtin": True,
-                "active": True,
-                "wide": report.wide,
-            },
-        )
+    sync_builtin_layouts(apps.get_model("games", "Layout"))
 
 
 class Migration(migrations.Migration):

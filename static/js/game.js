@@ -28,3 +28,11 @@ document.addEventListener("click", (event) => {
     button.classList.add("is-copied");
   });
 });
+
+// P2: tiles that the answer turns free brighten at once (dimmed or not). The answer
+// carries them anyway; here they only get a short glow as they come in.
+document.body.addEventListener("htmx:oobBeforeSwap", (event) => {
+  const old = event.detail.target;
+  const fresh = event.detail.fragment.firstElementChild;
+  if (old.dataset.free === "0" && fresh && fresh.dataset.free === "1") fresh.classList.add("is-freed");
+});

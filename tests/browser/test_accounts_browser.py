@@ -9,9 +9,7 @@ from playwright.sync_api import Page, expect
 from games import engine
 from games.models import Game
 
-# The layouts come from a data migration: serialized_rollback puts them back should an
-# earlier transactional test have flushed them.
-pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _solution(game: Game) -> list[tuple[int, int]]:

@@ -16,8 +16,14 @@ def craft_game(user, positions, faces, letter="z") -> Game:
     layout = Layout.objects.create(letter=letter, name="Test", positions=positions)
     full = engine.geometry_for(positions).full_mask
     return Game.objects.create(
-        code=f"1-{letter}", seed=1, layout=layout, positions=positions,
-        initial_faces=list(faces), faces=list(faces), occupied=format(full, "x"), user=user,
+        code=f"1-{letter}",
+        seed=1,
+        layout=layout,
+        positions=positions,
+        initial_faces=list(faces),
+        faces=list(faces),
+        occupied=format(full, "x"),
+        user=user,
     )
 
 

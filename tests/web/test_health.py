@@ -23,3 +23,9 @@ def test_health_says_which_service_is_down(client, settings):
     response = client.get("/health")
     assert response.status_code == 503
     assert response.json()["cache"] == "down" and response.json()["database"] == "ok"
+
+
+def test_ping_answers_without_touching_any_service(client, django_assert_num_queries):
+    with django_assert_num_queries(0):
+        response = client.get("/ping")
+    assert response.status_code == 200 and response.content == b"ok"

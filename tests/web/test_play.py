@@ -33,7 +33,14 @@ def test_a_new_visitor_gets_pavillon_with_t1_attributes(client):
     tiles = re.findall(r'<button id="tile-\d+"[^>]*>', html)
     assert len(tiles) == 36
     for tile in tiles:
-        for attribute in ("data-x=", "data-y=", "data-z=", "data-tile=", "data-free=", "aria-pressed="):
+        for attribute in (
+            "data-x=",
+            "data-y=",
+            "data-z=",
+            "data-tile=",
+            "data-free=",
+            "aria-pressed=",
+        ):
             assert attribute in tile
     free = free_tiles(game)
     assert html.count('data-free="1"') == len(free)
@@ -101,7 +108,9 @@ def test_a_removal_sends_the_tiles_it_freed(alice_client, alice):
     [("en", "A tile lies on it"), ("de", "Da liegt noch ein Stein drauf")],
 )
 def test_a_covered_tile_says_a_tile_lies_on_it(alice_client, alice, language, text):
-    game = craft_game(alice, [(0, 0, 0), (1, 1, 1), (4, 0, 0), (6, 0, 0)], ["1B", "1B", "2B", "2B"])
+    game = craft_game(
+        alice, [(0, 0, 0), (1, 1, 1), (4, 0, 0), (6, 0, 0)], ["1B", "1B", "2B", "2B"]
+    )
     alice_client.defaults["HTTP_ACCEPT_LANGUAGE"] = language
     tap(alice_client, game, 2)
     response = tap(alice_client, game, 0)
@@ -118,7 +127,9 @@ def test_a_covered_tile_says_a_tile_lies_on_it(alice_client, alice, language, te
     [("en", "Blocked left and right"), ("de", "Links und rechts blockiert")],
 )
 def test_a_tile_closed_on_both_sides_says_so(alice_client, alice, language, text):
-    game = craft_game(alice, [(0, 0, 0), (2, 1, 0), (4, 0, 0), (8, 0, 0)], ["1B", "1B", "2B", "2B"])
+    game = craft_game(
+        alice, [(0, 0, 0), (2, 1, 0), (4, 0, 0), (8, 0, 0)], ["1B", "1B", "2B", "2B"]
+    )
     alice_client.defaults["HTTP_ACCEPT_LANGUAGE"] = language
     html = tap(alice_client, game, 1).content.decode()
     assert text in html
@@ -241,7 +252,9 @@ def test_a_whole_game_plays_through_plain_forms(client):
 
 
 def test_a_blocked_reason_survives_the_redirect_without_javascript(alice_client, alice):
-    game = craft_game(alice, [(0, 0, 0), (1, 1, 1), (4, 0, 0), (6, 0, 0)], ["1B", "1B", "2B", "2B"])
+    game = craft_game(
+        alice, [(0, 0, 0), (1, 1, 1), (4, 0, 0), (6, 0, 0)], ["1B", "1B", "2B", "2B"]
+    )
     response = tap(alice_client, game, 0, htmx=False)
     assert response.status_code == 302
     page = alice_client.get(response["Location"]).content.decode()

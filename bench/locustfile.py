@@ -1,0 +1,128 @@
+"""Simulated players for bench/load.py: they play whole games tap by tap.
+
+`Player` reads the board from the page (data-tile, data-free), taps matching free pairs,
+and now and then asks for a hint or undoes a move; when stuck it shuffles or starts
+anew. Half the players log in to an account first. `Ping` is the baseline: a trivial
+Django view on the same server.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+from locust import HttpUser, constant, task
+
+TILE = re.compile(r'<button id="tile-(\d+)"[^>]*data-tile="([^"]*)" data-free="([01])"', re.S)
+VERSION = re.compile(r'name="version" value="(\d+)"')
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+GAME = re.compile(r"/game/([0-9a-f-]{36})")
+ACCOUNTS = 200  # bench/load.py creates player0..player199 with this password
+PASSWORD = "load-test-password-1"
+
+
+def _group(code: str) -> str:
+    return code[0] if code[0] in "FS" and code[1:].isdigit() else code
+
+
+class Player(HttpUser):
+    wait_time = constant(0)  # as fast as the server answers: we look for its limit
+
+    def on_start(self) -> None:
+        if random.random() < 0.5:
+            page = self.client.get("/accounts/login/", name="login page").text
+            self.client.post(
+                "/accounts/login/",
+                {
+                    "username": f"player{random.randrange(ACCOUNTS)}",
+                    "password": PASSWORD,
+                    "csrfmiddlewaretoken": CSRF.search(page).group(1),
+                },
+                name="log in",
+            )
+        self._read_page(self.client.get("/", name="start page").text)
+
+    def _new_game(self) -> None:
+        response = self.client.post(
+            "/new",
+            {"layout": random.choice("abc"), "csrfmiddlewaretoken": self._token()},
+            name="new game",
+        )
+        self._read_page(response.text)
+
+    def _token(self) -> str:
+        return self.client.cookies.get("csrftoken", "")
+
+    def _read_page(self, html: str) -> None:
+        match = GAME.search(html)
+        if match is None:  # e.g. a won game's page: start again
+            self.game = None
+            return
+        self.game = match.group(1)
+        self.version = int(VERSION.search(html).group(1)) if VERSION.search(html) else 0
+        self.tiles = {int(i): (face, free == "1") for i, face, free in TILE.findall(html)}
+
+    def _post(self, action: str, name: str, **data):
+        response = self.client.post(
+            f"/game/{self.game}/{action}",
+            {**data, "version": self.version, "csrfmiddlewaretoken": self._token()},
+            headers={"HX-Request": "true"},
+            name=name,
+        )
+        trigger = response.headers.get("HX-Trigger")
+        if trigger:
+            self.version = json.loads(trigger)["mahjong:board"]["version"]
+        return response
+
+    def _free_pairs(self) -> list[tuple[int, int]]:
+        by_group: dict[str, list[int]] = {}
+        for index, (face, free) in self.tiles.items():
+            if free and face:
+                by_group.setdefault(_group(face), []).append(index)
+        return [(tiles[0], tiles[1]) for tiles in by_group.values() if len(tiles) >= 2]
+
+    @task
+    def play(self) -> None:
+        if self.game is None:
+            self._new_game()
+            return
+        roll = random.random()
+        if roll < 0.03:
+            self._post("hint", "hint")
+            return
+        if roll < 0.06:
+            self._post("undo", "undo")
+            self._reload()
+            return
+        pairs = self._free_pairs()
+        if not pairs:
+            response = self._post("shuffle", "shuffle")
+            self._reload()
+            if "No pair can be removed" in response.text and random.random() < 0.5:
+                self._new_game()
+            return
+        a, b = random.choice(pairs)
+        self._post("tap", "tap", position=a)
+        response = self._post("tap", "tap", position=b)
+        if "Cleared!" in response.text:
+            self._new_game()
+            return
+        # The answer names the removed tiles and those that became free.
+        self.tiles.pop(a, None)
+        self.tiles.pop(b, None)
+        for index, face, free in TILE.findall(response.text):
+            self.tiles[int(index)] = (face, free == "1")
+
+    def _reload(self) -> None:
+        self._read_page(self.client.get(f"/game/{self.game}", name="game page").text)
+
+
+class Ping(HttpUser):
+    """The baseline: a trivial Django view, same server, same run."""
+
+    wait_time = constant(0)  # as fast as the server answers: we look for its limit
+
+    @task
+    def ping(self) -> None:
+        self.client.get("/ping", name="ping")

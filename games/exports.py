@@ -1,0 +1,106 @@
+"""Export a game as JSON (its code and move log) and replay such an export (S4).
+
+The export carries the positions the game was dealt on, so that it replays even after
+an admin has changed or retired the layout. A replay recomputes the deal from the code
+and applies every move under the rules: a forged export cannot reach a board that
+play could not.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from . import engine, play
+from .models import Game, Move
+
+FORMAT = "mahjong-solitaire-game/1"
+MAX_EXPORT_BYTES = 1_000_000
+MAX_MOVES = 10_000
+
+
+class BadExport(ValueError):
+    """The uploaded file is not a game export this site can replay."""
+
+
+def export_game(game: Game) -> dict:
+    log = game.log.order_by("number")
+    return {
+        "format": FORMAT,
+        "code": game.code,
+        "layout": game.layout.letter,
+        "positions": game.positions,
+        "status": game.status,
+        "seconds": round(game.clock_seconds(), 1),
+        "hints": game.hints,
+        "moves": [_export_move(move) for move in log],
+    }
+
+
+def _export_move(move: Move) -> dict:
+    if move.kind == Move.Kind.REMOVE:
+        return {"kind": move.kind, "tiles": [move.first, move.second]}
+    if move.kind == Move.Kind.SHUFFLE:
+        return {"kind": move.kind, "faces": move.faces}
+    return {"kind": move.kind}
+
+
+@dataclass(frozen=True)
+class Replay:
+    code: str
+    positions: list
+    board: engine.Board
+    moves: int
+
+
+def replay_export(raw: bytes) -> Replay:
+    """Replay an export from its deal; BadExport says in words what is wrong with it."""
+    if len(raw) > MAX_EXPORT_BYTES:
+        raise BadExport("The file is too large to be a game export.")
+    try:
+        data = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise BadExport("The file is not JSON.") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise BadExport(f"The file is not a game export (format {FORMAT}).")
+    try:
+        code = engine.parse_code(str(data.get("code", "")))
+    except engine.InvalidGameCode as error:
+        raise BadExport(str(error)) from None
+    positions = data.get("positions")
+    report = engine.validate_layout(positions if isinstance(positions, list) else [])
+    if not report.ok:
+        raise BadExport("The positions in the file are no valid layout: " + report.errors[0])
+    moves = data.get("moves")
+    if not isinstance(moves, list) or len(moves) > MAX_MOVES:
+        raise BadExport("The file's list of moves is missing or too long.")
+
+    geometry = engine.geometry_for(positions)
+    faces = list(engine.deal(geometry, code.seed))
+    game = Game(seed=code.seed, positions=positions, initial_faces=faces)
+    try:
+        boards = play.history(
+            game, [_move_from(entry, number) for number, entry in enumerate(moves, 1)]
+        )
+    except engine.IllegalMove as error:
+        raise BadExport(f"The moves do not follow the rules: {error}") from None
+    return Replay(str(code), positions, boards[-1], len(boards) - 1)
+
+
+def _move_from(entry: object, number: int) -> Move:
+    if not isinstance(entry, dict) or entry.get("kind") not in Move.Kind.values:
+        raise BadExport(f"Move {number} is not a removal, shuffle or undo.")
+    kind = entry["kind"]
+    if kind == Move.Kind.REMOVE:
+        tiles = entry.get("tiles")
+        if not (
+            isinstance(tiles, list) and len(tiles) == 2 and all(type(t) is int for t in tiles)
+        ):
+            raise BadExport(f"Move {number} must name two tiles by their position numbers.")
+        return Move(number=number, kind=kind, first=tiles[0], second=tiles[1])
+    if kind == Move.Kind.SHUFFLE:
+        faces = entry.get("faces")
+        if not (isinstance(faces, list) and all(isinstance(f, str) for f in faces)):
+            raise BadExport(f"Move {number} must list the faces after the shuffle.")
+        return Move(number=number, kind=kind, faces=faces)
+    return Move(number=number, kind=kind)

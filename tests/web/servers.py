@@ -1,0 +1,108 @@
+"""The site run for real: gunicorn in its own process, and a small cookie-keeping client."""
+
+from __future__ import annotations
+
+import contextlib
+import http.cookiejar
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_database_url() -> str:
+    """The URL of the database the tests use now, for a server process of its own."""
+    s = connection.settings_dict
+    return f"postgres://{s['USER']}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextlib.contextmanager
+def running_site(database_url: str | None = None, workers: int = 1, wait_for: str = "/health"):
+    """Start gunicorn on a free loopback port; yield its base URL; kill it at the end."""
+    port = _free_port()
+    env = {**os.environ, "DATABASE_URL": database_url or test_database_url()}
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "config.wsgi",
+            "-b",
+            f"127.0.0.1:{port}",
+            "-w",
+            str(workers),
+            "--timeout",
+            "30",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_listening(base + wait_for, process)
+        yield base, process
+    finally:
+        kill(process)
+
+
+def kill(process: subprocess.Popen) -> None:
+    """Kill gunicorn and its workers at once, as a crash would."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait(timeout=10)
+
+
+def _wait_until_listening(url: str, process: subprocess.Popen, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"gunicorn exited with {process.returncode}")
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except urllib.error.HTTPError:
+            return  # it answers, if unhappily
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError("gunicorn did not start listening")
+
+
+class Visitor:
+    """A browser without JavaScript: keeps cookies, sends the CSRF token with posts."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.cookies = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
+
+    def request(self, path: str, data: dict | None = None, htmx: bool = False):
+        body = None
+        headers = {"HX-Request": "true"} if htmx else {}
+        if data is not None:
+            token = next((c.value for c in self.cookies if c.name == "csrftoken"), "")
+            body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": token}).encode()
+        req = urllib.request.Request(self.base + path, data=body, headers=headers)
+        try:
+            with self.opener.open(req, timeout=20) as response:
+                return response.status, response.geturl(), response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.geturl(), error.read().decode()
