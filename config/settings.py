@@ -202,17 +202,23 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = not STATIC_MANIFEST
 WHITENOISE_AUTOREFRESH = DEBUG
 
-EMAIL_BACKEND = env_str(
-    "EMAIL_BACKEND",
-    "django.core.mail.backends.console.EmailBackend"
-    if DEBUG
-    else "django.core.mail.backends.smtp.EmailBackend",
-)
-EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
-EMAIL_PORT = env_int("EMAIL_PORT", 587)
-EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
-EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
-EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+# Mail for password resets: the console in development, SMTP from the environment in
+# production (Django 6.1's MAILERS).
+if env_bool("EMAIL_TO_CONSOLE", DEBUG):
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+else:
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": env_str("EMAIL_HOST", "localhost"),
+                "port": env_int("EMAIL_PORT", 587),
+                "username": env_str("EMAIL_HOST_USER"),
+                "password": env_str("EMAIL_HOST_PASSWORD"),
+                "use_tls": env_bool("EMAIL_USE_TLS", True),
+            },
+        }
+    }
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Mahjong <noreply@localhost>")
 
 # Security: safe defaults in production, relaxed only by DEBUG or explicit settings.

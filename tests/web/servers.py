@@ -20,7 +20,7 @@ from django.db import connection
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_database_url() -> str:
+def database_url_of_tests() -> str:
     """The URL of the database the tests use now, for a server process of its own."""
     s = connection.settings_dict
     return f"postgres://{s['USER']}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
@@ -36,7 +36,7 @@ def _free_port() -> int:
 def running_site(database_url: str | None = None, workers: int = 1, wait_for: str = "/health"):
     """Start gunicorn on a free loopback port; yield its base URL; kill it at the end."""
     port = _free_port()
-    env = {**os.environ, "DATABASE_URL": database_url or test_database_url()}
+    env = {**os.environ, "DATABASE_URL": database_url or database_url_of_tests()}
     process = subprocess.Popen(
         [
             sys.executable,

@@ -11,7 +11,7 @@ from django.db import connection
 from games.models import Game
 
 from .helpers import board, current_game, matching_free_pair, solution, tap
-from .servers import Visitor, kill, running_site, test_database_url
+from .servers import Visitor, database_url_of_tests, kill, running_site
 
 DEAD_PORT_REDIS = "redis://127.0.0.1:1/0"
 
@@ -100,7 +100,7 @@ def test_cut_database_connections_recover_by_themselves_and_keep_every_move():
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_backend_pid()")
             ours = cursor.fetchone()[0]
-        with psycopg.connect(test_database_url(), autocommit=True) as admin:
+        with psycopg.connect(database_url_of_tests(), autocommit=True) as admin:
             cut = admin.execute(
                 "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
                 "WHERE datname = current_database() AND pid NOT IN (pg_backend_pid(), %s)",
