@@ -31,11 +31,15 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .geometry import Board, Geometry, bits
+from .random import SplitMix64
 from .tiles import match_group
 
 Status = Literal["yes", "no", "unknown"]
 Pair = tuple[int, int]
-_CHECK_EVERY = 32  # search nodes between looks at the clock
+_CHECK_EVERY = 32  # search nodes between looks at the clock (plain search)
+# How the budget is shared between the solver's phases (see _PairingSearch.solve).
+_TREE_SHARE = 0.3
+_LOCAL_SHARE = 0.25
 
 
 class _OutOfTime(Exception):
@@ -111,136 +115,366 @@ def _groups(faces: Sequence[str], occupied: int) -> list[int]:
 # --- the pairing search ------------------------------------------------------------------
 
 
+_UNDECIDED = -1
+
+
+class _Restart(Exception):
+    """The node limit of one restart is used up."""
+
+
 class _PairingSearch:
-    """De Bondt's search over the pairings of the groups of four."""
+    """The pairing problem of one board and the search over it.
+
+    ``masks[g]`` are the remaining tiles of group g; ``options[g]`` its possible
+    pairings, each a tuple of pair masks (one pair for a group of two). ``choice[g]`` is
+    the pairing chosen for g, or ``_UNDECIDED`` for a group of four still open.
+    """
 
     def __init__(self, geometry: Geometry, occupied: int, deadline: float) -> None:
         self.geometry = geometry
         self.occupied = occupied
-        self.free = geometry.free_mask(occupied)
         self.deadline = deadline
         self.nodes = 0
         self.above = _above_for(geometry) if _is_stable(geometry, occupied) else None
-        self.fixed: list[int] = []  # pairs whose partners are settled (masks of 2)
-        self.open: list[tuple[int, list[tuple[int, int]]]] = []  # (group, its pairings)
-        self.failed: set[tuple[int, ...]] = set()
+        self.masks: list[int] = []
+        self.options: list[list[tuple[int, ...]]] = []
+        self.group_of = [0] * geometry.n
+        self.nogoods: dict[tuple[int, int], list[frozenset[tuple[int, int]]]] = {}
+        self.minimize = False
+        self.rng = SplitMix64(0x5EED)  # varies the tie-breaks between restarts
+        self.limit = 0
+        self.count = 0
+        self.until = deadline
+
+    # -- set-up ------------------------------------------------------------------------
 
     def _pair_possible(self, pair_mask: int) -> bool:
+        """Two tiles can go together unless one lies on the other, directly or
+        through tiles in between (on a board reached by play, those stay)."""
         if self.above is None:
             return True
         a, b = bits(pair_mask)
         return not (self.above[a] >> b & 1 or self.above[b] >> a & 1)
 
     def prepare(self, groups: list[int]) -> bool:
-        """Sort the groups into fixed pairs and open groups; False if some group can
-        never be paired."""
+        """Collect the groups and their possible pairings; False if some group can
+        never be paired up."""
         for group in groups:
             tiles = bits(group)
             if len(tiles) == 2:
                 if not self._pair_possible(group):
                     return False
-                self.fixed.append(group)
-                continue
-            a, b, c, d = tiles
-            options = [
-                ((1 << p) | (1 << q), (1 << r) | (1 << s))
-                for p, q, r, s in ((a, b, c, d), (a, c, b, d), (a, d, b, c))
-            ]
-            options = [
-                o for o in options if self._pair_possible(o[0]) and self._pair_possible(o[1])
-            ]
-            if not options:
-                return False
-            if len(options) == 1:
-                self.fixed += options[0]
+                options: list[tuple[int, ...]] = [(group,)]
             else:
-                self.open.append((group, options))
+                a, b, c, d = tiles
+                options = [
+                    ((1 << p) | (1 << q), (1 << r) | (1 << s))
+                    for p, q, r, s in ((a, b, c, d), (a, c, b, d), (a, d, b, c))
+                ]
+                options = [o for o in options if all(self._pair_possible(m) for m in o)]
+                if not options:
+                    return False
+            for i in tiles:
+                self.group_of[i] = len(self.masks)
+            self.masks.append(group)
+            self.options.append(options)
+        # Groups with one possible pairing have it from the start.
+        self.base = [0 if len(o) == 1 else _UNDECIDED for o in self.options]
+        self.root_free = self.geometry.free_mask(self.occupied)
+        self.start_occupied, self.start_free = self._advance(
+            self.occupied, self.root_free, self.base, None
+        )
         return True
 
-    def _play(
-        self, pairs: list[int], open_groups: list[int], record: list[Pair] | None
-    ) -> tuple[int, list[int]]:
-        """Greedy play to the end: fixed pairs when both free, open groups relaxed.
-        Returns the tiles left and, per open group, the first two that went together.
-        With no open groups this is exact play, and ``record`` gets the order."""
+    # -- the two greedy plays ----------------------------------------------------------
+
+    def _advance(
+        self, occupied: int, free: int, choice: list[int], record: list[Pair] | None
+    ) -> tuple[int, int]:
+        """Exact greedy play: a chosen pair goes when both its tiles are free, a group
+        goes whole when all its remaining tiles are free. Never a wrong move."""
         geometry = self.geometry
-        occupied, free = self.occupied, self.free
-        units = pairs + open_groups
-        n_pairs = len(pairs)
-        unit_of: dict[int, int] = {}
-        for u, unit in enumerate(units):
-            for i in bits(unit):
-                unit_of[i] = u
-        opened = [0] * len(open_groups)
-        pending = list(range(len(units)))  # units worth a look
+        covered_by, left, right, affects = (
+            geometry.covered_by,
+            geometry.left,
+            geometry.right,
+            geometry.affects,
+        )
+        masks, options, group_of = self.masks, self.options, self.group_of
+        pending = [group_of[i] for i in bits(free)]
         while pending:
-            u = pending.pop()
-            rest = units[u] & occupied
+            g = pending.pop()
+            rest = masks[g] & occupied
             ready = rest & free
             if not ready:
                 continue
-            if u < n_pairs:
-                if ready != rest:
-                    continue
+            if ready == rest:
                 gone = rest
-                if record is not None:
-                    a, b = bits(rest)
-                    record.append((a, b))
             else:
-                k = u - n_pairs
-                if not opened[k]:
-                    if not ready & (ready - 1):  # one free tile is not enough to start
-                        continue
-                    low = ready & -ready
-                    second = (ready ^ low) & -(ready ^ low)
-                    opened[k] = low | second
-                gone = ready
-            new_free = geometry.update_free(free, occupied, gone)
+                c = choice[g]
+                if c < 0:
+                    continue
+                gone = 0
+                for pair in options[g][c]:
+                    if pair & free == pair:
+                        gone |= pair
+                if not gone:
+                    continue
+            if record is not None:
+                tiles = bits(gone)
+                record += [(tiles[k], tiles[k + 1]) for k in range(0, len(tiles), 2)]
             occupied ^= gone
-            newly = new_free & ~free
-            free = new_free
-            for i in bits(newly):
-                pending.append(unit_of[i])
-        return occupied, opened
+            free ^= gone
+            touched = 0
+            m = gone
+            while m:
+                low = m & -m
+                touched |= affects[low.bit_length() - 1]
+                m ^= low
+            touched &= occupied & ~free
+            while touched:
+                low = touched & -touched
+                i = low.bit_length() - 1
+                touched ^= low
+                if not covered_by[i] & occupied and (
+                    not left[i] & occupied or not right[i] & occupied
+                ):
+                    free |= low
+                    pending.append(group_of[i])
+        return occupied, free
 
-    def solve(self) -> list[Pair] | None:
-        return self._search(list(self.fixed), list(self.open))
+    def _relaxed(self, occupied: int, free: int, choice: list[int]) -> int:
+        """The relaxation: like ``_advance``, but a group still open goes as soon as
+        two of its tiles are free at once, and its others then one by one. Returns the
+        tiles it cannot clear: if any, no pairing extending ``choice`` clears them."""
+        geometry = self.geometry
+        covered_by, left, right, affects = (
+            geometry.covered_by,
+            geometry.left,
+            geometry.right,
+            geometry.affects,
+        )
+        masks, options, group_of = self.masks, self.options, self.group_of
+        pending = [group_of[i] for i in bits(free)]
+        opened = 0
+        while pending:
+            g = pending.pop()
+            rest = masks[g] & occupied
+            ready = rest & free
+            if not ready:
+                continue
+            if ready != rest and not opened >> g & 1:
+                c = choice[g]
+                if c >= 0:
+                    gone = 0
+                    for pair in options[g][c]:
+                        if pair & free == pair:
+                            gone |= pair
+                    if not gone:
+                        continue
+                    ready = gone
+                elif ready & (ready - 1):
+                    opened |= 1 << g
+                else:
+                    continue
+            occupied ^= ready
+            free ^= ready
+            touched = 0
+            m = ready
+            while m:
+                low = m & -m
+                touched |= affects[low.bit_length() - 1]
+                m ^= low
+            touched &= occupied & ~free
+            while touched:
+                low = touched & -touched
+                i = low.bit_length() - 1
+                touched ^= low
+                if not covered_by[i] & occupied and (
+                    not left[i] & occupied or not right[i] & occupied
+                ):
+                    free |= low
+                    pending.append(group_of[i])
+        return occupied
 
-    def _search(
-        self, pairs: list[int], open_groups: list[tuple[int, list[tuple[int, int]]]]
-    ) -> list[Pair] | None:
-        self.nodes += 1
-        if self.nodes % _CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
-            raise _OutOfTime
-        key = tuple(sorted(pairs))
-        if key in self.failed:
-            return None
-        left, first_pairs = self._play(pairs, [g for g, _ in open_groups], None)
-        if left:
-            self.failed.add(key)
-            return None
-        # The relaxation clears the board: try the pairing it suggests, exactly.
-        suggested = list(pairs)
-        for (group, _), first in zip(open_groups, first_pairs, strict=True):
-            suggested += [first, group & ~first]
-        order: list[Pair] = []
-        left, _ = self._play(suggested, [], order)
-        if not left:
-            return order
-        # Branch on an open group the suggestion left on the board, its suggested
-        # pairing first.
-        stuck = [k for k, (group, _) in enumerate(open_groups) if group & left]
-        k = stuck[0] if stuck else 0
-        group, options = open_groups[k]
-        rest = open_groups[:k] + open_groups[k + 1 :]
-        first = first_pairs[k]
-        ranked = sorted(options, key=lambda o: first not in o)
-        for p, q in ranked:
-            found = self._search([*pairs, p, q], rest)
-            if found is not None:
-                return found
-        self.failed.add(key)
+    def _freed_by(self, occupied: int, free: int, pair: int) -> int:
+        after = self.geometry.update_free(free, occupied, pair)
+        return (after & ~free).bit_count()
+
+    # -- learning ----------------------------------------------------------------------
+
+    def _learn(self, choice: list[int], groups: frozenset[int]) -> None:
+        """Remember that these groups cannot all keep their current pairings."""
+        nogood = frozenset((g, choice[g]) for g in groups)
+        for literal in nogood:
+            self.nogoods.setdefault(literal, []).append(nogood)
+
+    def _violated(self, choice: list[int], literal: tuple[int, int]) -> frozenset[int] | None:
+        for nogood in self.nogoods.get(literal, ()):
+            if all(choice[g] == c for g, c in nogood):
+                return frozenset(g for g, _ in nogood)
         return None
+
+    def _shrink(self, choice: list[int], groups: list[int]) -> list[int]:
+        """Drop the groups a conflict does not need (each test: the relaxation from the
+        start with only the others' pairings); small conflicts prune much more."""
+        keep = list(groups)
+        for g in groups:
+            trial = list(self.base)
+            for other in keep:
+                if other != g:
+                    trial[other] = choice[other]
+            if self._relaxed(self.start_occupied, self.start_free, trial):
+                keep.remove(g)
+        return keep
+
+    # -- search ------------------------------------------------------------------------
+
+    def local_search(self, deadline: float) -> list[Pair] | None:
+        """Tabu search over complete pairings: the cost is the number of tiles exact
+        play leaves; a step re-pairs a random group among those left. Finds hard
+        solutions the tree search misses, but never proves a board hopeless."""
+        rng = SplitMix64(0x10CA1)
+        choice = list(self.base)
+        open_groups = [g for g, c in enumerate(choice) if c < 0]
+        for g in open_groups:
+            choice[g] = rng.below(len(self.options[g]))
+        left, _ = self._advance(self.start_occupied, self.start_free, choice, None)
+        tabu: dict[tuple[int, int], int] = {}
+        step = 0
+        while left:
+            step += 1
+            if time.perf_counter() > deadline:
+                return None
+            stuck = [g for g in open_groups if self.masks[g] & left]
+            if not stuck:
+                return None  # the pairs left are all fixed ones: hopeless, unproven here
+            g = stuck[rng.below(len(stuck))]
+            current = choice[g]
+            best: tuple[int, int, int] | None = None
+            for option in range(len(self.options[g])):
+                if option == current or tabu.get((g, option), 0) > step:
+                    continue
+                choice[g] = option
+                trial, _ = self._advance(self.start_occupied, self.start_free, choice, None)
+                if best is None or trial.bit_count() < best[0]:
+                    best = (trial.bit_count(), option, trial)
+            choice[g] = current
+            if best is None:
+                continue
+            # Take a step that is no worse, and now and then a worse one to get out of
+            # a local minimum; going straight back is tabu for a while.
+            if best[0] <= left.bit_count() or rng.below(10) == 0:
+                choice[g] = best[1]
+                left = best[2]
+                tabu[(g, current)] = step + 10
+        order: list[Pair] = []
+        self._advance(self.occupied, self.root_free, choice, order)
+        return order
+
+    def solve(self, started: float, budget: float) -> tuple[Status, list[Pair]]:
+        """Three phases sharing what they learn: the tree search with restarts (fast
+        on most boards), then the local search (for hard solutions), then the tree
+        search again shrinking every conflict before learning it (slower per node,
+        but proves hopeless boards much sooner)."""
+        if self._relaxed(self.start_occupied, self.start_free, self.base):
+            return "no", []
+        status, order = self._tree(started + budget * _TREE_SHARE, minimize=False)
+        if status != "unknown":
+            return status, order
+        found = self.local_search(started + budget * (_TREE_SHARE + _LOCAL_SHARE))
+        if found is not None:
+            return "yes", found
+        return self._tree(self.deadline, minimize=True)
+
+    def _tree(self, until: float, *, minimize: bool) -> tuple[Status, list[Pair]]:
+        """Restarts with a growing node limit; the conflicts learnt carry over."""
+        self.minimize = minimize
+        self.until = min(until, self.deadline)
+        limit = 50
+        while True:
+            self.limit, self.count = limit, 0
+            try:
+                found = self._node(self.occupied, self.root_free, list(self.base), frozenset())
+            except _Restart:
+                limit = limit * 3 // 2
+                continue
+            except _OutOfTime:
+                return "unknown", []
+            return ("yes", found) if isinstance(found, list) else ("no", [])
+
+    def _node(
+        self, occupied: int, free: int, choice: list[int], decided: frozenset[int]
+    ) -> list[Pair] | frozenset[int]:
+        """A removal order, or the set of decided groups whose pairings together make
+        this node hopeless (a conflict, learnt and passed up for backjumping)."""
+        self.nodes += 1
+        self.count += 1
+        if self.count > self.limit:
+            raise _Restart
+        if time.perf_counter() > self.until:
+            raise _OutOfTime
+        made: list[Pair] = []
+        occupied, free = self._advance(occupied, free, choice, made)
+        if not occupied:
+            return made
+        left = self._relaxed(occupied, free, choice)
+        if left:
+            # The tiles left block each other whatever the pairings of the groups not
+            # among them: the conflict is the decided groups among them.
+            culprits = [g for g in decided if self.masks[g] & left]
+            if self.minimize:
+                culprits = self._shrink(choice, culprits)
+            conflict = frozenset(culprits)
+            self._learn(choice, conflict)
+            return conflict
+        group, order = self._branching_group(occupied, free, choice)
+        decided_here = decided | {group}
+        conflicts: set[int] = set()
+        for option in order:
+            choice[group] = option
+            found = self._violated(choice, (group, option))
+            if found is None:
+                found = self._node(occupied, free, choice, decided_here)
+                if isinstance(found, list):
+                    choice[group] = _UNDECIDED
+                    return made + found
+            if group not in found:  # this node fails whatever the group does
+                choice[group] = _UNDECIDED
+                return found
+            conflicts |= found
+        choice[group] = _UNDECIDED
+        conflicts.discard(group)
+        conflict = frozenset(conflicts)
+        self._learn(choice, conflict)
+        return conflict
+
+    def _branching_group(
+        self, occupied: int, free: int, choice: list[int]
+    ) -> tuple[int, list[int]]:
+        """The open group whose free pair frees the most tiles, with its pairings in
+        order: the one removing that pair now first, the others (waiting) after."""
+        best: tuple[float, int, list[int]] | None = None
+        for g, mask in enumerate(self.masks):
+            if choice[g] >= 0:
+                continue
+            rest = mask & occupied
+            ready = rest & free
+            if rest.bit_count() != 4 or not ready & (ready - 1):
+                continue
+            scored = []
+            for c, option in enumerate(self.options[g]):
+                score = -1
+                for pair in option:
+                    if pair & free == pair:
+                        score = max(score, self._freed_by(occupied, free, pair))
+                scored.append((score + self.rng.below(4) / 2, c))
+            scored.sort(reverse=True)
+            if best is None or scored[0][0] > best[0]:
+                best = (scored[0][0], g, [c for _, c in scored])
+        # The relaxation cleared the board, so some open group can move.
+        assert best is not None
+        return best[1], best[2]
 
 
 # --- the fallback: depth-first over masks ------------------------------------------------
@@ -312,11 +546,7 @@ def solve(geometry: Geometry, board: Board, budget: float = 1.0) -> Solution:
         status = "no"
     elif all(g.bit_count() in (2, 4) for g in groups):
         search = _PairingSearch(geometry, board.occupied, deadline)
-        try:
-            found = search.solve() if search.prepare(groups) else None
-            status, order = ("yes", found) if found is not None else ("no", [])
-        except _OutOfTime:
-            status = "unknown"
+        status, order = search.solve(started, budget) if search.prepare(groups) else ("no", [])
         nodes = search.nodes
     else:
         fallback = _MaskSearch(geometry, groups, deadline)
