@@ -9,12 +9,12 @@
   const board = document.getElementById("board");
   if (!board) return;
 
-  const LEVELS_MS = 480; // the top level starts falling this long after the bottom one
-  const ROW_MS = 60; // a small left-to-right ripple within a level
-  const FALL_MS = 320;
-  const WAVE_MS = 600; // the last tile starts turning this long after the first
-  const TURN_MS = 280;
-  const TOTAL_MS = LEVELS_MS + ROW_MS + FALL_MS + WAVE_MS + TURN_MS; // 1740 ms
+  const LEVELS_MS = 400; // the top level starts falling this long after the bottom one
+  const ROW_MS = 50; // a small left-to-right ripple within a level
+  const FALL_MS = 300;
+  const WAVE_MS = 500; // the last tile starts turning this long after the first
+  const TURN_MS = 260;
+  const TOTAL_MS = LEVELS_MS + ROW_MS + FALL_MS + WAVE_MS + TURN_MS; // 1510 ms
   const seen = `mahjong:built:${location.pathname}`;
 
   function remembered() {

@@ -38,18 +38,3 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": PHONE, "locale": "en-US"}
-
-
-@pytest.fixture(autouse=True)
-def builtin_layouts(request):
-    """Transactional tests empty the tables after each test, the layouts that the
-    migration loaded among them: put them back before every browser test."""
-    if "django_db_setup" not in request.fixturenames and not request.node.get_closest_marker(
-        "django_db"
-    ):
-        return
-    request.getfixturevalue("transactional_db")
-    from games.builtin import sync_builtin_layouts
-    from games.models import Layout
-
-    sync_builtin_layouts(Layout)

@@ -1,0 +1,126 @@
+"""What the browser tests share: opening a game, reading it from the database, tapping."""
+
+from __future__ import annotations
+
+import re
+import statistics
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from games import engine
+from games.models import Game
+
+# The README names this folder; it is git-ignored.
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+
+
+def has_class(name: str) -> re.Pattern:
+    """For expect(...).to_have_class: the element wears this class among others."""
+    return re.compile(rf"(^|\s){re.escape(name)}(\s|$)")
+
+
+BUILDING = has_class("is-building")
+
+
+def open_game(page: Page, url: str) -> Game:
+    """Go to a page that shows a game and skip its build with a tap beside the board."""
+    page.goto(url)
+    skip_build(page)
+    return game_on(page)
+
+
+def skip_build(page: Page) -> None:
+    page.locator("#topbar").click()
+    expect(page.locator("#board")).to_have_attribute("data-built", re.compile(r"^\d+$"))
+    expect(page.locator("#board")).not_to_have_class(BUILDING)
+
+
+def start_new_game(page: Page) -> None:
+    """The action bar's "New game": a plain form post that lands on the new game."""
+    before = page.url
+    page.locator(".actions").get_by_role("button", name="New game").click()
+    page.wait_for_url(lambda url: "/game/" in url and url != before)
+    skip_build(page)
+
+
+def game_on(page: Page) -> Game:
+    public_id = page.url.rstrip("/").rsplit("/", 1)[-1]
+    return Game.objects.get(public_id=public_id)
+
+
+def tile(page: Page, index: int):
+    return page.locator(f"#tile-{index}")
+
+
+def solution(game: Game) -> list[tuple[int, int]]:
+    game.refresh_from_db()
+    board = engine.Board(tuple(game.faces), game.occupied_mask)
+    solved = engine.solve(engine.geometry_for(game.positions), board, budget=10)
+    assert solved.status == "yes"
+    return solved.order
+
+
+def covered_tile(game: Game) -> tuple[int, list[int]]:
+    """A tile with another lying on it, and the tiles in its way."""
+    geometry = engine.geometry_for(game.positions)
+    for index in range(geometry.n):
+        above, _sides = geometry.blockers(index, game.occupied_mask)
+        if above:
+            return index, list(above)
+    raise AssertionError("no covered tile on this board")
+
+
+def side_blocked_tile(game: Game) -> tuple[int, list[int]]:
+    geometry = engine.geometry_for(game.positions)
+    for index in range(geometry.n):
+        above, sides = geometry.blockers(index, game.occupied_mask)
+        if sides and not above:
+            return index, list(sides)
+    raise AssertionError("no tile blocked left and right on this board")
+
+
+# Time from a click on a tile to the DOM change its answer makes, in ms (read with
+# tap_times). Recorded in the page, so it is what a player sees, network and all.
+MEASURE_TAPS = """() => {
+  window.tapTimes = [];
+  let clicked = null;
+  document.addEventListener("click", (event) => {
+    if (event.target.closest("#board .tile")) clicked = performance.now();
+  }, true);
+  new MutationObserver(() => {
+    if (clicked === null) return;
+    window.tapTimes.push(performance.now() - clicked);
+    clicked = null;
+  }).observe(document.getElementById("game"), { subtree: true, childList: true });
+}"""
+
+
+def tap_times(page: Page) -> dict[str, float]:
+    times = sorted(page.evaluate("window.tapTimes"))
+    return {
+        "taps": len(times),
+        "median_ms": round(statistics.median(times), 1),
+        "p95_ms": round(times[max(0, round(0.95 * len(times)) - 1)], 1),
+        "max_ms": round(times[-1], 1),
+    }
+
+
+def click_visible_part(page: Page, index: int) -> None:
+    """Click a tile where the player can see it: a covered tile shows only its edges."""
+    spot = tile(page, index).evaluate(
+        """tile => {
+          const box = tile.getBoundingClientRect();
+          for (let fy = 0.05; fy < 1; fy += 0.1) {
+            for (let fx = 0.05; fx < 1; fx += 0.1) {
+              const x = box.left + fx * box.width, y = box.top + fy * box.height;
+              if (document.elementFromPoint(x, y)?.closest(".tile") === tile) {
+                return { x: x - box.left, y: y - box.top };
+              }
+            }
+          }
+          return null;
+        }"""
+    )
+    assert spot, f"tile {index} is hidden entirely"
+    tile(page, index).click(position=spot)

@@ -1,0 +1,134 @@
+"""How the game looks: every built-in layout whole on an upright phone and on a desktop
+window, stacks drawn with a visible offset, a one-line header, screenshots (P15), and
+the German page for a German browser (P17)."""
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from playwright.sync_api import Page, expect
+
+from .helpers import SCREENSHOTS, click_visible_part, covered_tile, open_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CODES = {"a": "20261130-a", "b": "20261130-b", "c": "20261130-c"}
+SIZES = [(360, 640), (1280, 800)]
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def _box(page: Page, selector: str) -> dict:
+    box = page.locator(selector).bounding_box()
+    assert box, selector
+    return box
+
+
+def _level_offset(page: Page) -> float:
+    """How far up-left a level is drawn from the one below, in CSS px."""
+    return page.eval_on_selector_all(
+        "#board button.tile",
+        """tiles => {
+          const seen = {};
+          for (const t of tiles) {
+            const x = t.dataset.x, z = +t.dataset.z, left = t.getBoundingClientRect().left;
+            for (const [z2, left2] of seen[x] || []) {
+              if (z2 !== z) return (left2 - left) / (z - z2);
+            }
+            (seen[x] = seen[x] || []).push([z, left]);
+          }
+          return 0;
+        }""",
+    )
+
+
+@pytest.mark.parametrize("letter", "abc")
+def test_every_builtin_layout_shows_whole_on_a_phone_and_a_desktop(
+    page: Page, live_server, letter
+):
+    SCREENSHOTS.mkdir(exist_ok=True)
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        open_game(page, f"{live_server.url}/play/{CODES[letter]}")
+        board = _box(page, "#board")
+        actions = _box(page, "#actions")
+        assert board["x"] >= 0 and board["x"] + board["width"] <= width
+        assert board["y"] >= 0 and board["y"] + board["height"] <= height
+        assert actions["y"] + actions["height"] <= height  # the buttons too, no scrolling
+        tile_width = _box(page, "#board button.tile >> nth=0")["width"]
+        if letter == "a":
+            assert tile_width >= 40
+        assert _level_offset(page) >= 0.2 * tile_width / 2  # stacks read as stacks
+        page.screenshot(path=SCREENSHOTS / f"board-{letter}-{width}x{height}.png")
+
+
+@pytest.mark.skipif(not os.environ.get("DOCS_PICTURES"), reason="DOCS_PICTURES=1 redraws them")
+def test_the_readme_pictures_of_the_layouts(browser, live_server):
+    """docs/layout-<letter>.png: each tower as a phone shows it, drawn a little smaller."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640}, device_scale_factor=0.75, reduced_motion="reduce"
+    )
+    page = context.new_page()
+    for letter, code in CODES.items():
+        page.goto(f"{live_server.url}/play/{code}")
+        page.eval_on_selector_all(
+            ".is-nudge", "ts => ts.forEach(t => t.classList.remove('is-nudge'))"
+        )
+        page.locator("#board").screenshot(path=DOCS / f"layout-{letter}.png")
+    context.close()
+
+
+def _header_is_one_line(page: Page) -> None:
+    items = page.locator(".site-header a, .site-header button")
+    tops = {round(box["y"]) for box in (items.nth(i).bounding_box() for i in range(items.count()))}
+    assert max(tops) - min(tops) <= 4, tops
+    assert _box(page, ".site-header")["height"] <= 40
+    overflow = page.locator(".site-nav").evaluate("nav => nav.scrollWidth - nav.clientWidth")
+    assert overflow <= 0  # nothing hidden either
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+def test_the_header_is_one_line_on_a_phone(browser, live_server, locale):
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale=locale)
+    page = context.new_page()
+    page.goto(live_server.url + "/")
+    _header_is_one_line(page)
+    context.close()
+
+
+def test_the_header_is_one_line_on_a_phone_when_logged_in(page: Page, live_server, alice):
+    client = Client()
+    client.force_login(alice)
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}]
+    )
+    page.goto(live_server.url + "/")
+    expect(page.locator(".site-header")).to_contain_text("Alice")
+    _header_is_one_line(page)
+
+
+def test_a_german_browser_gets_the_german_page_and_can_switch_to_english(browser, live_server):
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="de-DE")
+    page = context.new_page()
+    game = open_game(page, live_server.url + "/")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator(".layout-name")).to_have_text("Pavillon")
+    actions = page.locator("#actions")
+    for label in ("Zurück", "Tipp", "Pause", "Neues Spiel"):
+        expect(actions.get_by_role("button", name=label)).to_be_visible()
+    labels = page.eval_on_selector_all("#board button.tile", "ts => ts.map(t => t.ariaLabel)")
+    assert all(re.search(r", (frei|blockiert)$", label) for label in labels), labels[:3]
+
+    covered, _above = covered_tile(game)
+    click_visible_part(page, covered)
+    expect(page.locator("#status")).to_have_text("Da liegt noch ein Stein drauf")
+
+    page.locator(".menu summary").click()
+    page.locator("#language").select_option("en")
+    page.locator("#language ~ button").click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("#actions").get_by_role("button", name="Undo")).to_be_visible()
+    context.close()
