@@ -4,20 +4,27 @@ The search follows de Bondt (arXiv:1203.6559, and his mjsolver): it searches ove
 *pairings* rather than move orders. Once it is fixed which tiles of each group go
 together, removing any free fixed pair never hurts (removing tiles only frees others),
 so greedy play decides a complete pairing in polynomial time. Only the pairing of the
-groups of four needs search (3 ways each), and each partial choice is checked with a
-relaxation that is cheap and never too pessimistic:
+groups of four needs search (3 ways each).
 
-* a fixed pair goes when both its tiles are free at once (exact);
-* a group of four whose pairing is still open goes as soon as two of its tiles are
-  free at once, and its other two then go one by one, each as soon as it is free.
-
-If the relaxation cannot clear the board, no pairing extending the choices can. Before
-the search, a pair of tiles where one lies on the other (directly or through tiles in
-between) is ruled out, which often fixes a group's pairing or proves the board dead.
-When the relaxation clears the board, the pairing it suggests (the first two tiles of
-each open group that went together) is tried exactly first; only where that fails does
-the search branch. Safe moves fall out of the greedy play: the last two tiles of a
-group, and a group whose four tiles are all free.
+* Before the search, a pair of tiles where one lies on the other (directly or through
+  tiles in between) is ruled out; that often leaves a group one pairing, or none.
+* Safe moves are made without branching by the exact greedy play (``_advance``): a
+  chosen pair when both its tiles are free, and a whole group when all its remaining
+  tiles are free (the last two of a group; all four at once).
+* Every partial choice is checked with a relaxation that is cheap and never too
+  pessimistic (``_relaxed``): chosen pairs go as in exact play, but a group still open
+  goes as soon as two of its tiles are free at once, and its others one by one. If it
+  cannot clear the board, no pairing extending the choices can.
+* When the relaxation fails, the tiles it leaves block each other whatever the groups
+  not among them do. So the choices of the groups among them form a *conflict*: it is
+  learnt (no later branch repeats it) and passed up, and the search jumps back past
+  choices that played no part (conflict-directed backjumping).
+* The tree search restarts with a growing node limit and small random tie-breaks,
+  keeping what it learnt: a few unlucky early choices do not sink a solvable board.
+* On hard boards two more phases follow: a tabu local search over complete pairings
+  (cost: tiles left by exact play), which finds solutions the tree misses, and the tree
+  search again with every conflict first shrunk to the choices it really needs, which
+  proves hopeless boards much sooner.
 
 Boards with a group of another size than 2 or 4 (only hand-made ones) are decided by
 a plain depth-first search over ``occupied`` masks with a memo of dead masks.
