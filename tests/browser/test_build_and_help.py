@@ -29,6 +29,7 @@ def test_a_new_game_builds_its_tower_face_down_then_turns_it_within_two_seconds(
     expect(board).not_to_have_class(BUILDING, timeout=2500)
     built_ms = int(board.get_attribute("data-built"))
     assert 1400 <= built_ms < 2000
+    print(f"\nthe build took {built_ms} ms")
     assert tile(page, 0).evaluate("t => getComputedStyle(t, '::after').content") == "none"
 
 

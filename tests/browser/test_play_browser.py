@@ -72,11 +72,14 @@ def test_a_whole_pavillon_game_is_won_by_clicking(page: Page, live_server):
 def test_a_covered_tile_wiggles_and_says_why(page: Page, live_server):
     game = open_game(page, live_server.url + "/")
     covered, above = covered_tile(game)
+    page.locator("#status").evaluate("status => status.dataset.before = 'yes'")
 
     click_visible_part(page, covered)
 
     expect(page.locator("#status")).to_have_text("A tile lies on it")
+    # Announced: the live region is the same element, only its text changed.
     expect(page.locator("#status")).to_have_attribute("role", "status")
+    expect(page.locator("#status")).to_have_attribute("data-before", "yes")
     expect(tile(page, covered)).to_have_class(has_class("is-wiggling"))
     for index in above:
         blocker = tile(page, index)
