@@ -21,6 +21,10 @@ Typical use::
     engine.solve(geometry, board, budget=1.0)           # Solution("yes"/"no"/"unknown", order)
     engine.hint(geometry, board)                         # Hint(pair, winnable)
 
+Group names: ``match_group`` gives the code itself for the 34 normal kinds and
+``FLOWER_GROUP`` / ``SEASON_GROUP`` ("flowers" / "seasons") for the bonus tiles; not
+"F" / "S", because "S" is the south wind's code.
+
 Modules: ``tiles`` (R1, R2), ``geometry`` (L1, R3), ``layouts`` (L2, L3), ``random``
 (D1), ``deal`` (D1, D2, P6, P7), ``solver`` (P9).
 """
@@ -46,7 +50,10 @@ from .layouts import BUILTIN_LAYOUTS, BuiltinLayout, LayoutReport, validate_layo
 from .random import Rng, SplitMix64
 from .solver import Hint, Solution, hint, moves_back_to_winnable, solve, verify_clearable
 from .tiles import (
+    FLOWER_GROUP,
+    MAX_TILES,
     NORMAL_CODES,
+    SEASON_GROUP,
     TILE_CODES,
     describe_tile_set,
     match_group,
@@ -57,8 +64,11 @@ from .tiles import (
 
 __all__ = [
     "BUILTIN_LAYOUTS",
+    "FLOWER_GROUP",
     "MAX_SEED",
+    "MAX_TILES",
     "NORMAL_CODES",
+    "SEASON_GROUP",
     "TILE_CODES",
     "Board",
     "BuiltinLayout",
