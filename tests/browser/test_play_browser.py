@@ -39,6 +39,9 @@ def _free_in_database(game: Game) -> set[int]:
 
 
 def test_a_whole_pavillon_game_is_won_by_clicking(page: Page, live_server):
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     game = open_game(page, live_server.url + "/")
     assert game.layout.letter == "a"
     page.evaluate(MEASURE_TAPS)
@@ -61,6 +64,7 @@ def test_a_whole_pavillon_game_is_won_by_clicking(page: Page, live_server):
     expect(page.locator("#summary .stamp")).to_have_text("Ohne Hilfe")
     game.refresh_from_db()
     assert game.status == Game.Status.WON and game.verified and game.moves == 18
+    assert errors == []  # no script error, no CSP violation, no missing file
 
     times = tap_times(page)
     assert times["taps"] == 36
