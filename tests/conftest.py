@@ -44,18 +44,25 @@ def _fast_password_hashing():
 
 
 @pytest.fixture(autouse=True)
-def _builtin_layouts(request):
+def _database_tests_start_clean(request):
     """Every test that uses the database finds the built-in layouts, even after a
-    transactional test's flush has emptied every table, data migration rows included."""
+    transactional test's flush has emptied every table (data migration rows included),
+    and an empty cache: boards cached by another test must not leak into it."""
     marker = request.node.get_closest_marker("django_db")
     names = set(request.fixturenames)
     if marker is None and not names & {"db", "transactional_db", "live_server"}:
+        yield
         return
     transactional = bool(names & {"transactional_db", "live_server"}) or bool(
         marker and (marker.kwargs.get("transaction") or (marker.args and marker.args[0]))
     )
     request.getfixturevalue("transactional_db" if transactional else "db")
+    from django.core.cache import cache
+
     from games.builtin import sync_builtin_layouts
     from games.models import Layout
 
     sync_builtin_layouts(Layout)
+    cache.clear()
+    yield
+    cache.clear()
