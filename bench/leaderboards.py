@@ -19,28 +19,13 @@ import argparse
 import os
 import random
 import statistics
-import sys
 import time
 import uuid
 from datetime import UTC, date, datetime, timedelta
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-DATABASE_URL = os.environ.get(
-    "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/mahjong_bench_lb"
-)
-os.environ.update(
-    DATABASE_URL=DATABASE_URL,
-    REDIS_URL=os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14"),
-    SECRET_KEY="bench-only-secret-key",
-    DEBUG="0",
-    SECURE_SSL_REDIRECT="0",
-    SECURE_COOKIES="0",
-    ALLOWED_HOSTS="testserver",
-    LOG_LEVEL="WARNING",
-    STATIC_MANIFEST="0",
-    DJANGO_SETTINGS_MODULE="config.settings",
-)
+from benchenv import bench_environment, create_database, percentile
+
+os.environ.update(bench_environment("mahjong_bench_lb", redis_db=14))
 
 PLAYERS = 10_000
 GAMES = 200_000
@@ -48,20 +33,6 @@ DAYS = 30
 TODAY = date(2026, 3, 31)
 # Per layout: share of the games, mean and spread of a winning time in seconds.
 LAYOUTS = {"a": (0.5, 150, 40), "b": (0.35, 420, 100), "c": (0.15, 1300, 300)}
-
-
-def _create_database() -> None:
-    import psycopg
-
-    name = DATABASE_URL.rsplit("/", 1)[-1]
-    with psycopg.connect(DATABASE_URL.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
-            conn.execute(f'CREATE DATABASE "{name}"')
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def _load(rng: random.Random) -> None:
@@ -179,7 +150,7 @@ def main() -> None:
     parser.add_argument("--reload", action="store_true", help="load the data again")
     args = parser.parse_args()
 
-    _create_database()
+    create_database(os.environ["DATABASE_URL"])
     import django
 
     django.setup()

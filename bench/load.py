@@ -9,7 +9,7 @@ the ratio of tap throughput to the baseline. Every phase is bounded in time.
     .venv/bin/python bench/load.py --users 8,32 --seconds 20 --workers 3
 
 Uses BENCH_DATABASE_URL (default: `mahjong_load` on the local PostgreSQL, created
-afresh) and REDIS_URL (default: the local Redis, database 9).
+afresh) and BENCH_REDIS_URL (default: the local Redis, database 9).
 """
 
 from __future__ import annotations
@@ -26,22 +26,9 @@ import time
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-DATABASE_URL = os.environ.get(
-    "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/mahjong_load"
-)
-ENV = {
-    **os.environ,
-    "DATABASE_URL": DATABASE_URL,
-    "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/9"),
-    "SECRET_KEY": "load-test-only-secret-key-0123456789abcdefghijklmnop",
-    "DEBUG": "0",
-    "SECURE_SSL_REDIRECT": "0",
-    "SECURE_COOKIES": "0",
-    "ALLOWED_HOSTS": "127.0.0.1,localhost",
-    "STATIC_MANIFEST": "0",
-    "LOG_LEVEL": "WARNING",
-}
+from benchenv import ROOT, bench_environment, create_database
+
+ENV = {**os.environ, **bench_environment("mahjong_load", redis_db=9)}
 
 
 def _free_port() -> int:
@@ -55,12 +42,7 @@ HOST = f"http://127.0.0.1:{PORT}"
 
 
 def _prepare_database() -> None:
-    import psycopg
-
-    name = DATABASE_URL.rsplit("/", 1)[-1]
-    with psycopg.connect(DATABASE_URL.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
+    create_database(ENV["DATABASE_URL"], fresh=True)
     manage = [sys.executable, "manage.py"]
     subprocess.run([*manage, "migrate", "-v", "0"], cwd=ROOT, env=ENV, check=True)
     create_players = (

@@ -7,7 +7,7 @@ p50/p99 per tap and the size of the answers to a select tap and to a removal.
     .venv/bin/python bench/taps.py [--games 5]
 
 Uses BENCH_DATABASE_URL (default: database `mahjong_bench` on the local PostgreSQL,
-created if missing) and REDIS_URL (default: the local Redis).
+created if missing) and BENCH_REDIS_URL (default: the local Redis, database 13).
 """
 
 from __future__ import annotations
@@ -15,39 +15,11 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-DATABASE_URL = os.environ.get(
-    "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/mahjong_bench"
-)
-os.environ.update(
-    DATABASE_URL=DATABASE_URL,
-    REDIS_URL=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
-    SECRET_KEY="bench-only-secret-key",
-    DEBUG="0",
-    SECURE_SSL_REDIRECT="0",
-    SECURE_COOKIES="0",
-    STATIC_MANIFEST="0",
-    ALLOWED_HOSTS="testserver",
-    DJANGO_SETTINGS_MODULE="config.settings",
-)
+from benchenv import bench_environment, create_database, percentile
 
-
-def _create_database() -> None:
-    import psycopg
-
-    name = DATABASE_URL.rsplit("/", 1)[-1]
-    with psycopg.connect(DATABASE_URL.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
-            conn.execute(f'CREATE DATABASE "{name}"')
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+os.environ.update(bench_environment("mahjong_bench", redis_db=13))
 
 
 def main() -> None:
@@ -55,7 +27,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=5)
     args = parser.parse_args()
 
-    _create_database()
+    create_database(os.environ["DATABASE_URL"])
     import django
 
     django.setup()
