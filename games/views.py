@@ -304,22 +304,12 @@ def daily_page(request: HttpRequest, day: str) -> HttpResponse:
 
 def _daily_result_context(request: HttpRequest, puzzle: DailyPuzzle, won: Game) -> dict:
     """The result of the first win, the figures of the day and the tower as dealt."""
-    geometry = engine.geometry_for(won.positions)
-    tiles = sorted(
-        (
-            {"x": x, "y": y, "z": z, "code": won.initial_faces[i]}
-            for i, (x, y, z) in enumerate(geometry.positions)
-        ),
-        key=lambda tile: (tile["z"], tile["y"], tile["x"]),
-    )
+    dealt = engine.Board(tuple(won.initial_faces), engine.geometry_for(won.positions).full_mask)
     return {
         "puzzle": puzzle,
         "game": won,
         **summary_context(request, won),
         "streak": daily.streak(owner_of(request)),
         "greedy_percent": round(puzzle.greedy_win_share * 100),
-        "tiles": tiles,
-        "width": geometry.width,
-        "height": geometry.height,
-        "levels": geometry.levels,
+        **still_board(won.positions, dealt),
     }
