@@ -304,6 +304,33 @@ class _PairingSearch:
                     pending.append(group_of[i])
         return occupied
 
+    def _core(self, stuck: int) -> int:
+        """The part of a stuck set that does the blocking. Every group left in ``stuck``
+        cannot move while ``stuck`` stays; a group none of whose tiles blocks a tile of
+        the set is not needed for that (taking it away frees nobody), so it is peeled
+        off, again and again. What remains is still stuck on its own, and the fewer
+        groups it holds, the sharper the conflict learnt from it."""
+        geometry = self.geometry
+        covered_by, left, right = geometry.covered_by, geometry.left, geometry.right
+        masks, group_of = self.masks, self.group_of
+        core = stuck
+        while True:
+            blockers = 0
+            for t in bits(core):
+                on_top = covered_by[t] & core
+                if on_top:
+                    blockers |= on_top
+                elif left[t] & core and right[t] & core:
+                    blockers |= (left[t] | right[t]) & core
+            peeled = core
+            for t in bits(core):
+                group = masks[group_of[t]]
+                if not group & blockers:
+                    peeled &= ~group
+            if peeled == core:
+                return core
+            core = peeled
+
     def _freed_by(self, occupied: int, free: int, pair: int) -> int:
         after = self.geometry.update_free(free, occupied, pair)
         return (after & ~free).bit_count()
@@ -429,7 +456,8 @@ class _PairingSearch:
         if left:
             # The tiles left block each other whatever the pairings of the groups not
             # among them: the conflict is the decided groups among them.
-            culprits = [g for g in decided if self.masks[g] & left]
+            core = self._core(left)
+            culprits = [g for g in decided if self.masks[g] & core]
             if self.minimize:
                 culprits = self._shrink(choice, culprits)
             conflict = frozenset(culprits)
