@@ -36,9 +36,15 @@ def _language() -> str:
     return "de" if (get_language() or "en").startswith("de") else "en"
 
 
-def tile_label(code: str, free: bool, selected: bool, language: str) -> str:
-    state = _("selected") if selected else (_("free") if free else _("blocked"))
-    return f"{engine.tile_name(code, language)}, {state}"
+def _tile_states() -> dict[tuple[bool, bool], str]:
+    """The spoken state of a tile by (selected, free), in the active language."""
+    selected, free, blocked = _("selected"), _("free"), _("blocked")
+    return {
+        (True, True): selected,
+        (True, False): selected,
+        (False, True): free,
+        (False, False): blocked,
+    }
 
 
 def format_seconds(seconds: float | None) -> str:
@@ -116,6 +122,7 @@ def board_context(request: HttpRequest, game: Game, outcome: play.Outcome | None
     board = play.board_of(game)
     free = geometry.free_mask(board.occupied)
     language = _language()
+    states = _tile_states()
     flags: dict[int, list[str]] = {}
     if outcome is not None:
         if outcome.tapped is not None:
@@ -137,7 +144,7 @@ def board_context(request: HttpRequest, game: Game, outcome: play.Outcome | None
             board.faces[index],
             is_free,
             selected,
-            tile_label(board.faces[index], is_free, selected, language),
+            f"{engine.tile_name(board.faces[index], language)}, {states[selected, is_free]}",
             " ".join(flags.get(index, ())),
             removed=not board.occupied >> index & 1,
         )
