@@ -62,76 +62,76 @@ def random_seed(entropy: int | bytes | None = None) -> int:
 # --- reverse build over positions -------------------------------------------------
 
 
+class Undecided(Exception):
+    """A search ran out of its step budget before it could answer."""
+
+
 def removal_order(
-    geometry: Geometry, occupied: int, rng: SplitMix64
+    geometry: Geometry, occupied: int, rng: SplitMix64, max_steps: int | None = None
 ) -> list[tuple[int, int]] | None:
     """A complete removal order of the ``occupied`` positions, two free positions at a
     time, faces ignored; ``None`` when there is none.
 
     Depth-first: at each step a random pair of free positions first, and on a dead end
     the other pairs in a random order, with a memo of the position sets known to be
-    dead, so it never fails on a sound layout.
+    dead, so it never fails on a sound layout. Proving that there is *no* order can
+    take exponential time on an unsound layout: with ``max_steps`` the search gives up
+    after that many steps and raises ``Undecided``.
     """
-    order: list[tuple[int, int]] = []
-    dead: set[int] = set()
-    free = geometry.free_mask(occupied)
-    if _build(geometry, occupied, free, rng, dead, order):
-        return order
+    search = _ReverseBuild(geometry, rng, max_steps)
+    if search.build(occupied, geometry.free_mask(occupied)):
+        return search.order
     return None
 
 
-def _build(
-    geometry: Geometry,
-    occupied: int,
-    free: int,
-    rng: SplitMix64,
-    dead: set[int],
-    order: list[tuple[int, int]],
-) -> bool:
-    if not occupied:
-        return True
-    free_list = bits(free)
-    count = len(free_list)
-    if count < 2 or _chain_too_long(geometry, occupied):
-        dead.add(occupied)
-        return False
-    # The common case: a random pair works. Two draws, no shuffle of the whole list.
-    a = rng.below(count)
-    b = rng.below(count - 1)
-    b += b >= a
-    first = (free_list[a], free_list[b])
-    if _try_pair(geometry, occupied, free, first, rng, dead, order):
-        return True
-    rng.shuffle(free_list)
-    for x in range(count - 1):
-        for y in range(x + 1, count):
-            pair = (free_list[x], free_list[y])
-            if set(pair) == set(first):
-                continue
-            if _try_pair(geometry, occupied, free, pair, rng, dead, order):
-                return True
-    dead.add(occupied)
-    return False
+class _ReverseBuild:
+    def __init__(self, geometry: Geometry, rng: SplitMix64, max_steps: int | None) -> None:
+        self.geometry = geometry
+        self.rng = rng
+        self.steps_left = max_steps
+        self.dead: set[int] = set()
+        self.order: list[tuple[int, int]] = []
 
-
-def _try_pair(
-    geometry: Geometry,
-    occupied: int,
-    free: int,
-    pair: tuple[int, int],
-    rng: SplitMix64,
-    dead: set[int],
-    order: list[tuple[int, int]],
-) -> bool:
-    removed = (1 << pair[0]) | (1 << pair[1])
-    rest = occupied ^ removed
-    if rest in dead:
+    def build(self, occupied: int, free: int) -> bool:
+        if not occupied:
+            return True
+        if self.steps_left is not None:
+            self.steps_left -= 1
+            if self.steps_left < 0:
+                raise Undecided("no removal order found within the step budget")
+        free_list = bits(free)
+        count = len(free_list)
+        if count < 2 or _chain_too_long(self.geometry, occupied):
+            self.dead.add(occupied)
+            return False
+        # The common case: a random pair works. Two draws, no shuffle of the whole list.
+        a = self.rng.below(count)
+        b = self.rng.below(count - 1)
+        b += b >= a
+        first = (free_list[a], free_list[b])
+        if self.try_pair(occupied, free, first):
+            return True
+        self.rng.shuffle(free_list)
+        for x in range(count - 1):
+            for y in range(x + 1, count):
+                pair = (free_list[x], free_list[y])
+                if set(pair) == set(first):
+                    continue
+                if self.try_pair(occupied, free, pair):
+                    return True
+        self.dead.add(occupied)
         return False
-    order.append(pair)
-    if _build(geometry, rest, geometry.update_free(free, occupied, removed), rng, dead, order):
-        return True
-    order.pop()
-    return False
+
+    def try_pair(self, occupied: int, free: int, pair: tuple[int, int]) -> bool:
+        removed = (1 << pair[0]) | (1 << pair[1])
+        rest = occupied ^ removed
+        if rest in self.dead:
+            return False
+        self.order.append(pair)
+        if self.build(rest, self.geometry.update_free(free, occupied, removed)):
+            return True
+        self.order.pop()
+        return False
 
 
 def _chain_too_long(geometry: Geometry, occupied: int) -> bool:
@@ -154,12 +154,21 @@ def _chain_too_long(geometry: Geometry, occupied: int) -> bool:
     return False
 
 
+# Steps a shuffle may search while a player waits: far more than any reachable board of
+# a sound layout needs, and a bound on the time an unsound remainder can cost.
+SHUFFLE_STEPS = 5_000
+
+
 def shuffle_can_help(geometry: Geometry, occupied: int) -> bool:
     """P6: whether the remaining positions admit a complete removal order, i.e. whether
-    some arrangement of faces on them could be cleared (false e.g. for one column)."""
+    some arrangement of faces on them could be cleared (false e.g. for one column).
+    Undecided within the step budget counts as no: shuffle is then not offered."""
     if not occupied:
         return False
-    return removal_order(geometry, occupied, SplitMix64(0)) is not None
+    try:
+        return removal_order(geometry, occupied, SplitMix64(0), SHUFFLE_STEPS) is not None
+    except Undecided:
+        return False
 
 
 # --- faces ---------------------------------------------------------------------------
@@ -221,7 +230,10 @@ def shuffle(geometry: Geometry, board: Board, seed: int) -> Board:
     if not occupied:
         return board
     rng = SplitMix64(seed)
-    order = removal_order(geometry, occupied, rng)
+    try:
+        order = removal_order(geometry, occupied, rng, SHUFFLE_STEPS)
+    except Undecided:
+        order = None
     if order is None:
         raise ValueError("the remaining tiles can never be cleared: shuffling cannot help")
     remaining = [board.faces[i] for i in bits(occupied)]

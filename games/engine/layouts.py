@@ -14,6 +14,9 @@ from .random import SplitMix64
 from .tiles import MAX_TILES, describe_tile_set
 
 PHONE_WIDTH = 12  # half cells: 6 tiles across an upright phone
+# A sound layout needs about n/2 steps (74 at most for Hoher Turm or Turtle over 200 seeds);
+# an unsound one could take forever to prove so, and a save must not hang a web process.
+LAYOUT_CHECK_STEPS = 20_000
 
 
 def _grid(xs: Iterable[int], ys: Iterable[int], z: int) -> list[Position]:
@@ -164,9 +167,17 @@ def validate_layout(positions: Iterable[object]) -> LayoutReport:
     geometry = geometry_for(parsed)
     report.free_at_start = len(geometry.free_indices(geometry.full_mask))
     report.tile_set = describe_tile_set(count)
-    from .deal import removal_order  # deal imports layouts' neighbours; keep this lazy
+    from .deal import Undecided, removal_order  # deal imports layouts' neighbours: lazy
 
-    if removal_order(geometry, geometry.full_mask, SplitMix64(0)) is None:
+    try:
+        order = removal_order(geometry, geometry.full_mask, SplitMix64(0), LAYOUT_CHECK_STEPS)
+    except Undecided:
+        report.errors.append(
+            "no removal order was found within the check's limit: most likely the tiles "
+            "cannot all be removed two free tiles at a time; look for tall columns"
+        )
+        return report
+    if order is None:
         report.errors.append(
             "no complete removal order: the tiles cannot all be removed two free "
             "tiles at a time, whatever the faces"

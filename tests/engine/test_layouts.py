@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from games.engine import BUILTIN_LAYOUTS, geometry_for, validate_layout
@@ -84,3 +86,14 @@ def test_a_tile_resting_on_nothing_gets_a_warning() -> None:
 
 def test_json_style_lists_are_fine() -> None:
     assert validate_layout([[0, 0, 0], [2, 0, 0], [1, 0, 1.0], [4, 0, 0]]).ok
+
+
+def test_an_unsound_layout_is_refused_quickly_with_a_reason() -> None:
+    # Sixteen loose tiles and a column of eighteen: proving that no order exists
+    # would take the plain search minutes; the check stops at its step budget.
+    loose = [(4 * i, 0, 0) for i in range(16)]
+    column = [(0, 4, z) for z in range(18)]
+    started = time.perf_counter()
+    report = validate_layout(loose + column)
+    assert time.perf_counter() - started < 10
+    assert any("removal order" in error for error in report.errors)
