@@ -78,35 +78,20 @@ def _start_site(workers: int, threads: int) -> subprocess.Popen:
     raise RuntimeError("gunicorn did not start")
 
 
-def _run_locust(user_class: str, users: int, seconds: int) -> dict[str, dict]:
+def _run_locust(user_class: str, users: int, seconds: int, login_share: str) -> dict[str, dict]:
+    # Players arrive over about four seconds, and the figures count only once all have
+    # arrived (--reset-stats): the steady state, not the ramp.
+    options = f"--headless -u {users} -r {max(1, users // 4)} -t {seconds}s --reset-stats"
     with tempfile.TemporaryDirectory() as folder:
         prefix = str(Path(folder) / "run")
+        command = [sys.executable, "-m", "locust", "-f", str(ROOT / "bench" / "locustfile.py")]
+        command += options.split()
+        command += ["--host", HOST, "--csv", prefix, "--only-summary", "--stop-timeout", "5"]
+        command += ["--loglevel", "ERROR", user_class]
         subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "locust",
-                "-f",
-                str(ROOT / "bench" / "locustfile.py"),
-                "--headless",
-                "-u",
-                str(users),
-                "-r",
-                str(users),
-                "-t",
-                f"{seconds}s",
-                "--host",
-                HOST,
-                "--csv",
-                prefix,
-                "--only-summary",
-                "--stop-timeout",
-                "5",
-                "--loglevel",
-                "ERROR",
-                user_class,
-            ],
+            command,
             cwd=ROOT,
+            env={**os.environ, "LOGIN_SHARE": login_share},
             check=False,
             timeout=seconds + 60,
             stdout=subprocess.DEVNULL,
@@ -129,6 +114,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=20)
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--login-share", default="0.5", help="share of players with accounts")
     args = parser.parse_args()
 
     _prepare_database()
@@ -142,8 +128,8 @@ def main() -> None:
             f"{'phase':<10} {'req/s':>9} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} {'errors':>7}"
         )
         for users in [int(u) for u in args.users.split(",")]:
-            baseline = _run_locust("Ping", users, args.seconds)["ping"]
-            players = _run_locust("Player", users, args.seconds)
+            baseline = _run_locust("Ping", users, args.seconds, args.login_share)["ping"]
+            players = _run_locust("Player", users, args.seconds, args.login_share)
             taps = players["tap"]
             total = players["Aggregated"]
             print(f"-- {users} simulated players")

@@ -9,6 +9,7 @@ Django view on the same server.
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 
@@ -19,6 +20,8 @@ VERSION = re.compile(r'name="version" value="(\d+)"')
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 GAME = re.compile(r"/game/([0-9a-f-]{36})")
 ACCOUNTS = 200  # bench/load.py creates player0..player199 with this password
+# Share of players who log in first (the rest play as guests); LOGIN_SHARE overrides.
+LOGIN_SHARE = float(os.environ.get("LOGIN_SHARE", "0.5"))
 PASSWORD = "load-test-password-1"
 
 
@@ -30,7 +33,7 @@ class Player(HttpUser):
     wait_time = constant(0)  # as fast as the server answers: we look for its limit
 
     def on_start(self) -> None:
-        if random.random() < 0.5:
+        if random.random() < LOGIN_SHARE:
             page = self.client.get("/accounts/login/", name="login page").text
             self.client.post(
                 "/accounts/login/",

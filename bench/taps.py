@@ -40,6 +40,8 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     hx = {"HTTP_HX_REQUEST": "true"}
     tap_times: list[float] = []
+    select_times: list[float] = []
+    removal_times: list[float] = []
     select_sizes: list[int] = []
     removal_sizes: list[int] = []
     for _ in range(args.games):
@@ -49,11 +51,15 @@ def main() -> None:
         geometry = engine.geometry_for(game.positions)
         order = engine.solve(geometry, engine.Board(tuple(game.faces), game.occupied_mask), 10)
         for version, (a, b) in enumerate(order.order):
-            for position, sizes in ((a, select_sizes), (b, removal_sizes)):
+            for position, sizes, times in (
+                (a, select_sizes, select_times),
+                (b, removal_sizes, removal_times),
+            ):
                 url = f"/game/{game.public_id}/tap"
                 started = time.perf_counter()
                 response = client.post(url, {"position": position, "version": version}, **hx)
                 tap_times.append(time.perf_counter() - started)
+                times.append(tap_times[-1] * 1000)
                 assert response.status_code == 200, response.status_code
                 sizes.append(len(response.content))
     ms = [t * 1000 for t in tap_times]
@@ -62,6 +68,9 @@ def main() -> None:
         f"tap p50 {percentile(ms, 0.5):.2f} ms   p99 {percentile(ms, 0.99):.2f} ms   "
         f"mean {statistics.mean(ms):.2f} ms   (budget p50 <= 5, p99 <= 20)"
     )
+    for kind, times in (("select", select_times), ("removal", removal_times)):
+        p50, p99 = percentile(times, 0.5), percentile(times, 0.99)
+        print(f"  {kind} taps: p50 {p50:.2f} ms, p99 {p99:.2f} ms")
     print(
         f"select answer: median {statistics.median(select_sizes):.0f} B, "
         f"max {max(select_sizes)} B (budget <= 2048)"
