@@ -404,3 +404,24 @@ def test_the_board_answers_with_csrf_enforced(client):
     strict.cookies = client.cookies
     response = strict.post(f"/game/{game.public_id}/tap", {"position": 0, "version": 0})
     assert response.status_code == 403
+
+
+def test_only_the_very_first_game_gets_the_welcome_pulse(client):
+    game = current_game(client)
+    first = client.get(f"/game/{game.public_id}").content.decode()
+    assert 'data-welcome="1"' in first
+    assert 'data-welcome="1"' not in client.get(f"/game/{game.public_id}").content.decode()
+    client.post("/new", {"layout": "a"})
+    second = current_game(client)
+    assert 'data-welcome="1"' not in client.get(f"/game/{second.public_id}").content.decode()
+
+
+def test_the_gentle_help_names_a_free_pair_and_counts_no_hint(client):
+    game = current_game(client)
+    html = client.get(f"/game/{game.public_id}").content.decode()
+    pair = re.search(r'id="help"[^>]*data-pair="(\d+) (\d+)"', html)
+    assert pair
+    geometry = engine.geometry_for(game.positions)
+    assert tuple(map(int, pair.groups())) in engine.free_pairs(geometry, board(game))
+    game.refresh_from_db()
+    assert game.hints == 0
