@@ -8,11 +8,11 @@ out-of-band swaps); without JavaScript the server redirects back to the whole pa
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 
 from django.http import (
     HttpRequest,
     HttpResponse,
-    HttpResponseBadRequest,
     HttpResponseRedirect,
     JsonResponse,
 )
@@ -198,7 +198,7 @@ def _outcome_note(outcome: play.Outcome) -> dict:
     }
 
 
-def _game_action(action):
+def _game_action(action: Callable[..., play.Outcome | None]):
     """Wrap play.py's function for a POST on /game/<id>/...: 404 for a stranger's game."""
 
     @require_POST
@@ -208,14 +208,14 @@ def _game_action(action):
         except Game.DoesNotExist:
             return _bad_request(request, _("This game does not exist or is not yours."), 404)
         if outcome is None:
-            return HttpResponseBadRequest(_("Please tap a tile of the board."))
+            return _bad_request(request, _("Please tap a tile of the board."))
         return _answer(request, outcome)
 
     view.__name__ = action.__name__
     return view
 
 
-def _tap(request, owner, public_id):
+def _tap(request: HttpRequest, owner: play.Owner, public_id: uuid.UUID) -> play.Outcome | None:
     try:
         position = int(request.POST.get("position", ""))
     except ValueError:
@@ -226,23 +226,23 @@ def _tap(request, owner, public_id):
     return play.tap(owner, public_id, position, _version(request))
 
 
-def _undo(request, owner, public_id):
+def _undo(request: HttpRequest, owner: play.Owner, public_id: uuid.UUID) -> play.Outcome | None:
     return play.undo(owner, public_id, _version(request))
 
 
-def _shuffle(request, owner, public_id):
+def _shuffle(request: HttpRequest, owner: play.Owner, public_id: uuid.UUID) -> play.Outcome | None:
     return play.shuffle(owner, public_id, _version(request))
 
 
-def _hint(request, owner, public_id):
+def _hint(request: HttpRequest, owner: play.Owner, public_id: uuid.UUID) -> play.Outcome | None:
     return play.hint(owner, public_id)
 
 
-def _pause(request, owner, public_id):
+def _pause(request: HttpRequest, owner: play.Owner, public_id: uuid.UUID) -> play.Outcome | None:
     return play.pause(owner, public_id)
 
 
-def _resume(request, owner, public_id):
+def _resume(request: HttpRequest, owner: play.Owner, public_id: uuid.UUID) -> play.Outcome | None:
     return play.resume(owner, public_id)
 
 
