@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from leaderboards.services import summary_for
 
-from . import engine, play
+from . import daily, engine, play
 from .models import Game
 
 
@@ -213,6 +213,9 @@ def summary_context(request: HttpRequest, game: Game) -> dict:
             "no_help": game.no_help,
             "link": request.build_absolute_uri(f"/play/{game.code}"),
             "standing": summary_for(game),  # personal bests and places (P11)
+            "streak": daily.streak(play.Owner(game.user, game.guest_id))
+            if game.daily_date
+            else None,
         }
     }
 

@@ -309,7 +309,6 @@ def _daily_result_context(request: HttpRequest, puzzle: DailyPuzzle, won: Game) 
         "puzzle": puzzle,
         "game": won,
         **summary_context(request, won),
-        "streak": daily.streak(owner_of(request)),
         "greedy_percent": round(puzzle.greedy_win_share * 100),
         **still_board(won.positions, dealt),
     }

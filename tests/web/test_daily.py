@@ -245,3 +245,19 @@ def test_a_visitor_without_a_session_gets_the_link_without_a_query(django_assert
         html = template.render(Context({"request": request}))
 
     assert f'href="/daily/{TODAY}"' in html
+
+
+def test_winning_the_daily_puzzle_shows_the_streak_in_the_summary(alice_client, alice):
+    from games import daily as daily_puzzles
+    from games.models import Game
+
+    from .helpers import solution, tap
+
+    alice_client.get(f"/daily/{daily_puzzles.utc_today().isoformat()}")
+    game = Game.objects.get(user=alice, daily_date=daily_puzzles.utc_today())
+    last = None
+    for a, b in solution(game):
+        tap(alice_client, game, a)
+        last = tap(alice_client, game, b)
+    html = last.content.decode()
+    assert "Cleared!" in html and 'class="daily-streak">1 day' in html
