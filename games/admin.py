@@ -24,8 +24,15 @@ from .models import DailyPuzzle, Layout
 class LayoutAdmin(admin.ModelAdmin):
     form = LayoutForm
     list_display = [
-        "letter", "name", "name_de", "tile_count", "active", "wide", "builtin",
-        "updated_at", "updated_by",
+        "letter",
+        "name",
+        "name_de",
+        "tile_count",
+        "active",
+        "wide",
+        "builtin",
+        "updated_at",
+        "updated_by",
     ]
     list_display_links = ["letter", "name"]
     list_filter = ["active", "wide", "builtin"]
@@ -80,8 +87,10 @@ class LayoutAdmin(admin.ModelAdmin):
         if change and form.shape_changed and obj.games.exists():
             messages.info(
                 request,
-                _("Games already dealt on this layout keep their positions; new deals, "
-                  "also of old codes, use the new shape."),
+                _(
+                    "Games already dealt on this layout keep their positions; new deals, "
+                    "also of old codes, use the new shape."
+                ),
             )
 
     def render_change_form(
@@ -146,8 +155,10 @@ class LayoutAdmin(admin.ModelAdmin):
         assert form.report is not None
         messages.success(
             request,
-            _("Imported “%(name)s” as layout %(letter)s with %(count)d tiles, inactive: "
-              "try it with “manage.py deal 1-%(letter)s”, then switch it on.")
+            _(
+                "Imported “%(name)s” as layout %(letter)s with %(count)d tiles, inactive: "
+                "try it with “manage.py deal 1-%(letter)s”, then switch it on."
+            )
             % {"name": layout.name, "letter": layout.letter, "count": len(layout.positions)},
         )
         for warning in form.report.warnings:
@@ -159,8 +170,14 @@ class DailyPuzzleAdmin(admin.ModelAdmin):
     """Read-only (M3): the daily puzzles are written by the precompute task alone."""
 
     list_display = [
-        "date", "code", "status", "free_at_start", "greedy_wins", "solver_seconds",
-        "solver_nodes", "computed_at",
+        "date",
+        "code",
+        "status",
+        "free_at_start",
+        "greedy_wins",
+        "solver_seconds",
+        "solver_nodes",
+        "computed_at",
     ]
     list_filter = ["status"]
     date_hierarchy = "date"

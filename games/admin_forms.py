@@ -33,8 +33,13 @@ class LayoutForm(forms.ModelForm):
         help_text=GRID_HELP,
         strip=False,
         widget=forms.Textarea(
-            attrs={"rows": 24, "cols": 48, "spellcheck": "false", "wrap": "off",
-                   "style": GRID_STYLE}
+            attrs={
+                "rows": 24,
+                "cols": 48,
+                "spellcheck": "false",
+                "wrap": "off",
+                "style": GRID_STYLE,
+            }
         ),
     )
 
@@ -97,7 +102,9 @@ class LayoutImportForm(forms.Form):
         help_text=_("A .layout file of version 1.0 or 1.1. The new layout starts inactive."),
     )
     name = forms.CharField(
-        label=_("Name"), max_length=60, required=False,
+        label=_("Name"),
+        max_length=60,
+        required=False,
         help_text=_("Leave empty to name it after the file."),
     )
 

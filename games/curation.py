@@ -98,16 +98,18 @@ def read_layout_file(data: bytes) -> tuple[tuple[Position, ...], engine.LayoutRe
     """The positions of an uploaded KMahjongg file and the engine's report on them;
     ``LayoutRejected`` with every problem when the file cannot become a layout."""
     if len(data) > MAX_FILE_BYTES:
-        raise LayoutRejected([
-            f"the file has {len(data) // 1024} KB: a layout file has a few KB, at most "
-            f"{MAX_FILE_BYTES // 1024} KB are read"
-        ])
+        raise LayoutRejected(
+            [
+                f"the file has {len(data) // 1024} KB: a layout file has a few KB, at most "
+                f"{MAX_FILE_BYTES // 1024} KB are read"
+            ]
+        )
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise LayoutRejected([
-            "the file is not UTF-8 text: is it a KMahjongg .layout file?"
-        ]) from None
+        raise LayoutRejected(
+            ["the file is not UTF-8 text: is it a KMahjongg .layout file?"]
+        ) from None
     try:
         parsed = parse_kmahjongg(text)
     except LayoutFileError as error:
@@ -204,11 +206,15 @@ def layout_picture(positions: Iterable[Sequence[int]], letter: str = "") -> Layo
     depth = (geometry.levels - 1) * LEVEL_SHIFT
     tiles = [
         PictureTile(
-            index=i, x=x, y=y, z=z,
+            index=i,
+            x=x,
+            y=y,
+            z=z,
             left=PADDING + depth + x * CELL_WIDTH - z * LEVEL_SHIFT,
             top=PADDING + depth + y * CELL_HEIGHT - z * LEVEL_SHIFT,
             shade=LEVEL_SHADES[min(z, len(LEVEL_SHADES) - 1)],
-            free=i in free, face=faces[i],
+            free=i in free,
+            face=faces[i],
         )
         for i, (x, y, z) in enumerate(tuples)
     ]

@@ -65,10 +65,12 @@ def parse_kmahjongg(text: str) -> KMahjonggLayout:
     lines = text.removeprefix("\ufeff").splitlines()
     magic = lines[0].strip() if lines else ""
     if magic not in (MAGIC_1_0, MAGIC_1_1):
-        raise LayoutFileError([
-            f"this is not a KMahjongg layout file: its first line must be “{MAGIC_1_0}” "
-            f"or “{MAGIC_1_1}”"
-        ])
+        raise LayoutFileError(
+            [
+                f"this is not a KMahjongg layout file: its first line must be “{MAGIC_1_0}” "
+                f"or “{MAGIC_1_1}”"
+            ]
+        )
     if magic == MAGIC_1_0:
         size, rows = V1_0_SIZE, _cell_lines(lines)
     else:
@@ -84,7 +86,10 @@ def parse_kmahjongg(text: str) -> KMahjonggLayout:
         if cell == TOP_LEFT
     ]
     return KMahjonggLayout(
-        version=magic.rsplit("v", 1)[1], width=width, height=height, depth=depth,
+        version=magic.rsplit("v", 1)[1],
+        width=width,
+        height=height,
+        depth=depth,
         positions=_moved_to_origin(positions),
     )
 

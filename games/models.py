@@ -25,13 +25,19 @@ class Layout(models.Model):
     active = models.BooleanField(_("active"), default=True)
     builtin = models.BooleanField(default=False, editable=False)
     wide = models.BooleanField(
-        _("wide"), default=False, editable=False,
+        _("wide"),
+        default=False,
+        editable=False,
         help_text=_("Wider than 12 half cells: shows small on an upright phone."),
     )
     updated_at = models.DateTimeField(auto_now=True)
     updated_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-        related_name="+", editable=False,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        editable=False,
     )
 
     objects = LayoutQuerySet.as_manager()
@@ -87,7 +93,10 @@ class Game(models.Model):
     selected = models.SmallIntegerField(null=True, blank=True)
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
         related_name="games",
     )
     guest_id = models.CharField(max_length=36, blank=True, db_index=True)
@@ -133,7 +142,7 @@ class Game(models.Model):
 
     @property
     def no_help(self) -> bool:
-        """"Ohne Hilfe": won with no hint, undo or shuffle (P11)."""
+        """ "Ohne Hilfe": won with no hint, undo or shuffle (P11)."""
         return self.hints == 0 and self.undos == 0 and self.shuffles == 0
 
     def clock_seconds(self, now=None) -> float:
