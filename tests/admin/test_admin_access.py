@@ -61,8 +61,13 @@ def test_the_upload_checks_csrf(admin_user):
 
 def test_daily_puzzles_are_listed_with_their_figures_and_cannot_be_edited(admin_client):
     puzzle = DailyPuzzle.objects.create(
-        date=datetime.date(2026, 3, 1), code="20260301-b", status=DailyPuzzle.Status.VERIFIED,
-        solver_seconds=0.042, solver_nodes=311, free_at_start=16, greedy_win_share=0.375,
+        date=datetime.date(2026, 3, 1),
+        code="20260301-b",
+        status=DailyPuzzle.Status.VERIFIED,
+        solver_seconds=0.042,
+        solver_nodes=311,
+        free_at_start=16,
+        greedy_win_share=0.375,
     )
     html = admin_client.get(DAILY_URL).content.decode()
     for shown in ("20260301-b", "verified", "16", "38%", "0.042", "311"):

@@ -21,6 +21,7 @@ from .helpers import (
 
 pytestmark = pytest.mark.django_db
 
+
 def test_an_admin_adds_a_layout_under_the_next_free_letter(admin_client, admin_user):
     response = add_layout(admin_client, WALL_GRID)
     assert response.status_code == 302
@@ -110,11 +111,17 @@ STACK = _grid([*row(0, width=2)], [*row(0, width=2)])
         ("1.1.1.\n", "the layout has 3 positions: it needs an even number"),
         ("1." * 146 + "\n", "the layout has 146 positions: at most 144 fit a set"),
         ("1." * 300 + "\n", "the layout has 300 positions: at most 144 fit a set"),
-        (STACK, "no complete removal order: the tiles cannot all be removed two free tiles "
-                "at a time, whatever the faces"),
+        (
+            STACK,
+            "no complete removal order: the tiles cannot all be removed two free tiles "
+            "at a time, whatever the faces",
+        ),
         ("# level 0\n....\n....\n", "the layout has no positions"),
-        ("1212\n43x3\n", "level 0, x = 2, y = 1: “x” is not a grid mark (use 1 for a tile's "
-                         "top-left cell, 2 3 4 for its other cells, . for empty)"),
+        (
+            "1212\n43x3\n",
+            "level 0, x = 2, y = 1: “x” is not a grid mark (use 1 for a tile's "
+            "top-left cell, 2 3 4 for its other cells, . for empty)",
+        ),
     ],
     ids=["overlap", "odd", "over-144", "far-over-144", "no-removal-order", "empty", "mark"],
 )

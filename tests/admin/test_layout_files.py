@@ -18,17 +18,37 @@ DATA = Path(__file__).parent.parent / "data"
 # Checked by hand against the files: a 1 in column x of row y on level z, then the
 # whole layout moved left by 4 and up by 3 (the file's padding).
 TWO_HUMPS = (
-    (0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0),  # file row 3: 1s in columns 4 6 8 10
-    (1, 2, 0), (5, 2, 0),  # file row 5: columns 5 and 9
-    (1, 0, 1), (5, 0, 1),  # level 1, file row 3: columns 5 and 9
+    (0, 0, 0),
+    (2, 0, 0),
+    (4, 0, 0),
+    (6, 0, 0),  # file row 3: 1s in columns 4 6 8 10
+    (1, 2, 0),
+    (5, 2, 0),  # file row 5: columns 5 and 9
+    (1, 0, 1),
+    (5, 0, 1),  # level 1, file row 3: columns 5 and 9
 )
 # No padding in this one: the positions are the columns and rows of the file's 1s.
 WALL = (
-    (0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0), (8, 0, 0), (10, 0, 0),
-    (1, 2, 0), (3, 2, 0), (5, 2, 0), (7, 2, 0),
-    (0, 4, 0), (2, 4, 0), (4, 4, 0), (6, 4, 0), (8, 4, 0), (10, 4, 0),
-    (3, 1, 1), (7, 1, 1),
-    (4, 1, 2), (6, 1, 2),
+    (0, 0, 0),
+    (2, 0, 0),
+    (4, 0, 0),
+    (6, 0, 0),
+    (8, 0, 0),
+    (10, 0, 0),
+    (1, 2, 0),
+    (3, 2, 0),
+    (5, 2, 0),
+    (7, 2, 0),
+    (0, 4, 0),
+    (2, 4, 0),
+    (4, 4, 0),
+    (6, 4, 0),
+    (8, 4, 0),
+    (10, 4, 0),
+    (3, 1, 1),
+    (7, 1, 1),
+    (4, 1, 2),
+    (6, 1, 2),
 )
 
 
@@ -88,14 +108,7 @@ def test_a_version_1_0_file_must_fill_its_whole_fixed_board():
 
 def test_the_grid_draws_each_level_in_kmahjongg_marks():
     assert grid_from_positions([(0, 0, 0), (2, 0, 0), (1, 1, 1)]) == (
-        "# level 0\n"
-        "1212\n"
-        "4343\n"
-        "....\n"
-        "# level 1\n"
-        "....\n"
-        ".12.\n"
-        ".43.\n"
+        "# level 0\n1212\n4343\n....\n# level 1\n....\n.12.\n.43.\n"
     )
 
 
@@ -109,11 +122,7 @@ def test_the_grid_reads_back_a_kmahjongg_file():
     assert set(positions_from_grid(grid_from_positions(layout.positions))) == set(TWO_HUMPS)
 
 
-@given(
-    st.sets(
-        st.tuples(st.integers(0, 20), st.integers(0, 14), st.integers(0, 5)), max_size=40
-    )
-)
+@given(st.sets(st.tuples(st.integers(0, 20), st.integers(0, 14), st.integers(0, 5)), max_size=40))
 def test_any_set_of_positions_survives_the_round_trip(positions):
     # Even overlapping tiles: a tile's own 1 wins over a neighbour's corner marks.
     assert set(positions_from_grid(grid_from_positions(positions))) == positions

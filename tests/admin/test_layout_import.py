@@ -62,15 +62,24 @@ def test_a_wide_upload_is_kept_with_a_warning(admin_client):
 @pytest.mark.parametrize(
     ("content", "problem"),
     [
-        (b"\x89PNG\r\n\x1a\n\x00\x00",
-         "the file is not UTF-8 text: is it a KMahjongg .layout file?"),
-        (b"[KMahjonggLayout]\nName=Grid\n", "this is not a KMahjongg layout file: its first "
-         "line must be “kmahjongg-layout-v1.0” or “kmahjongg-layout-v1.1”"),
-        (b"kmahjongg-layout-v1.1\nw2\nh2\nd2\n12\n43\n12\n43\n",
-         "no complete removal order: the tiles cannot all be removed two free tiles at a "
-         "time, whatever the faces"),
-        (b"kmahjongg-layout-v1.1\nw6\nh2\nd1\n121212\n434343\n",
-         "the layout has 3 positions: it needs an even number"),
+        (
+            b"\x89PNG\r\n\x1a\n\x00\x00",
+            "the file is not UTF-8 text: is it a KMahjongg .layout file?",
+        ),
+        (
+            b"[KMahjonggLayout]\nName=Grid\n",
+            "this is not a KMahjongg layout file: its first "
+            "line must be “kmahjongg-layout-v1.0” or “kmahjongg-layout-v1.1”",
+        ),
+        (
+            b"kmahjongg-layout-v1.1\nw2\nh2\nd2\n12\n43\n12\n43\n",
+            "no complete removal order: the tiles cannot all be removed two free tiles at a "
+            "time, whatever the faces",
+        ),
+        (
+            b"kmahjongg-layout-v1.1\nw6\nh2\nd1\n121212\n434343\n",
+            "the layout has 3 positions: it needs an even number",
+        ),
     ],
     ids=["binary", "desktop-file", "unsound", "odd"],
 )
@@ -88,8 +97,9 @@ def test_an_upload_without_a_file_asks_for_one(admin_client):
 
 def test_the_import_command_prints_the_new_letter():
     out, err = StringIO(), StringIO()
-    call_command("import_layout", str(DATA / "wall_v1_1.layout"), "--name", "Wall", stdout=out,
-                 stderr=err)
+    call_command(
+        "import_layout", str(DATA / "wall_v1_1.layout"), "--name", "Wall", stdout=out, stderr=err
+    )
     assert out.getvalue() == "d\n"
     layout = Layout.objects.get(letter="d")
     assert (layout.name, layout.active, layout.position_tuples()) == ("Wall", False, WALL)
@@ -97,8 +107,9 @@ def test_the_import_command_prints_the_new_letter():
 
 
 def test_the_import_command_names_the_layout_after_its_file():
-    call_command("import_layout", str(DATA / "two_humps_v1_0.layout"), stdout=StringIO(),
-                 stderr=StringIO())
+    call_command(
+        "import_layout", str(DATA / "two_humps_v1_0.layout"), stdout=StringIO(), stderr=StringIO()
+    )
     assert Layout.objects.get(letter="d").name == "Two humps v1 0"
 
 
@@ -118,8 +129,9 @@ def test_the_import_command_lists_what_is_wrong(tmp_path):
 
 def test_an_imported_layout_can_be_dealt_before_it_is_switched_on():
     pytest.importorskip("games.management.commands.deal", reason="the deal command (T2)")
-    call_command("import_layout", str(DATA / "wall_v1_1.layout"), stdout=StringIO(),
-                 stderr=StringIO())
+    call_command(
+        "import_layout", str(DATA / "wall_v1_1.layout"), stdout=StringIO(), stderr=StringIO()
+    )
     out = StringIO()
     call_command("deal", "7-d", "--json", stdout=out)
     dealt = json.loads(out.getvalue())
