@@ -7,7 +7,6 @@ answers. The answer names what changed, so that the view can send only those til
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
@@ -51,10 +50,6 @@ class Outcome:
         return self.kind in {"stale", "undone", "shuffled", "paused", "resumed", "won"}
 
 
-class NotPlayable(Exception):
-    """The action does not apply to this game (finished, or nothing to undo)."""
-
-
 def geometry_of(game: Game) -> engine.Geometry:
     return engine.geometry_for(game.positions)
 
@@ -68,15 +63,11 @@ def _store_board(game: Game, board: engine.Board) -> None:
     game.occupied_mask = board.occupied
 
 
-def new_seed() -> int:
-    return int.from_bytes(os.urandom(4), "big") % 100_000_000
-
-
 def start_game(
     owner: Owner, layout: Layout, seed: int | None = None, daily_date: date | None = None
 ) -> Game:
     """Deal a new game for this owner; their unfinished games are left behind."""
-    seed = new_seed() if seed is None else seed
+    seed = engine.random_seed() if seed is None else seed
     geometry = engine.geometry_for(layout.positions)
     faces = list(engine.deal(geometry, seed))
     with transaction.atomic():
@@ -262,7 +253,7 @@ def shuffle(owner: Owner, public_id, version: int | None) -> Outcome:
         geometry, board.occupied
     ):
         return Outcome(game, "nothing")
-    shuffled = engine.shuffle(geometry, board, new_seed())
+    shuffled = engine.shuffle(geometry, board, engine.random_seed())
     _store_board(game, shuffled)
     game.selected = None
     game.moves += 1
