@@ -45,8 +45,13 @@ Status = Literal["yes", "no", "unknown"]
 Pair = tuple[int, int]
 _CHECK_EVERY = 32  # search nodes between looks at the clock (plain search)
 # How the budget is shared between the solver's phases (see _PairingSearch.solve).
-_TREE_SHARE = 0.3
-_LOCAL_SHARE = 0.25
+# The local search finds the hard solutions that decide most random deals; proving a
+# board hopeless rarely needs the last phase's time (most hopeless boards fail at once).
+_TREE_SHARE = 0.15
+_LOCAL_SHARE = 0.7
+# Local search: how long a re-pairing stays tabu, and 1 in how many worse steps is taken.
+_TABU_STEPS = 15
+_NOISE = 40
 
 
 class _OutOfTime(Exception):
@@ -196,10 +201,20 @@ class _PairingSearch:
     # -- the two greedy plays ----------------------------------------------------------
 
     def _advance(
-        self, occupied: int, free: int, choice: list[int], record: list[Pair] | None
+        self,
+        occupied: int,
+        free: int,
+        choice: list[int],
+        record: list[Pair] | None,
+        firsts: list[tuple[int, int, int]] | None = None,
     ) -> tuple[int, int]:
         """Exact greedy play: a chosen pair goes when both its tiles are free, a group
-        goes whole when all its remaining tiles are free. Never a wrong move."""
+        goes whole when all its remaining tiles are free. Never a wrong move.
+
+        ``firsts`` (if given) gets ``(group, occupied, free)`` just before the first
+        removal from each group: the play up to there does not depend on that group's
+        pairing, so after changing it, play can go on from there (removing a chosen
+        pair never hurts, so every order of exact play ends with the same tiles)."""
         geometry = self.geometry
         covered_by, left, right, affects = (
             geometry.covered_by,
@@ -227,6 +242,8 @@ class _PairingSearch:
                         gone |= pair
                 if not gone:
                     continue
+            if firsts is not None and rest == masks[g]:
+                firsts.append((g, occupied, free))
             if record is not None:
                 tiles = bits(gone)
                 record += [(tiles[k], tiles[k + 1]) for k in range(0, len(tiles), 2)]
@@ -367,13 +384,18 @@ class _PairingSearch:
     def local_search(self, deadline: float) -> list[Pair] | None:
         """Tabu search over complete pairings: the cost is the number of tiles exact
         play leaves; a step re-pairs a random group among those left. Finds hard
-        solutions the tree search misses, but never proves a board hopeless."""
+        solutions the tree search misses, but never proves a board hopeless.
+
+        A trial pairing is played on from the point where the current play first took
+        a tile of the group changed (``_advance``'s ``firsts``), not from the start."""
         rng = SplitMix64(0x10CA1)
         choice = list(self.base)
         open_groups = [g for g, c in enumerate(choice) if c < 0]
         for g in open_groups:
             choice[g] = rng.below(len(self.options[g]))
-        left, _ = self._advance(self.start_occupied, self.start_free, choice, None)
+        firsts: list[tuple[int, int, int]] = []
+        left, left_free = self._advance(self.start_occupied, self.start_free, choice, None, firsts)
+        where = {g: k for k, (g, _, _) in enumerate(firsts)}
         tabu: dict[tuple[int, int], int] = {}
         step = 0
         while left:
@@ -385,23 +407,30 @@ class _PairingSearch:
                 return None  # the pairs left are all fixed ones: hopeless, unproven here
             g = stuck[rng.below(len(stuck))]
             current = choice[g]
-            best: tuple[int, int, int] | None = None
+            k = where.get(g)
+            if k is None:  # none of the group's tiles went: go on from the end
+                k, occupied, free = len(firsts), left, left_free
+            else:
+                _, occupied, free = firsts[k]
+            best: tuple[int, int, int, int, list[tuple[int, int, int]]] | None = None
             for option in range(len(self.options[g])):
                 if option == current or tabu.get((g, option), 0) > step:
                     continue
                 choice[g] = option
-                trial, _ = self._advance(self.start_occupied, self.start_free, choice, None)
+                more: list[tuple[int, int, int]] = []
+                trial, trial_free = self._advance(occupied, free, choice, None, more)
                 if best is None or trial.bit_count() < best[0]:
-                    best = (trial.bit_count(), option, trial)
+                    best = (trial.bit_count(), option, trial, trial_free, more)
             choice[g] = current
             if best is None:
                 continue
             # Take a step that is no worse, and now and then a worse one to get out of
             # a local minimum; going straight back is tabu for a while.
-            if best[0] <= left.bit_count() or rng.below(10) == 0:
-                choice[g] = best[1]
-                left = best[2]
-                tabu[(g, current)] = step + 10
+            if best[0] <= left.bit_count() or rng.below(_NOISE) == 0:
+                _, choice[g], left, left_free, more = best
+                firsts = firsts[:k] + more
+                where = {h: n for n, (h, _, _) in enumerate(firsts)}
+                tabu[(g, current)] = step + _TABU_STEPS
         order: list[Pair] = []
         self._advance(self.occupied, self.root_free, choice, order)
         return order
