@@ -49,6 +49,14 @@ def test_production_cookies_are_secure_and_https_is_enforced():
     assert result.stdout.split()[-5:] == ["True", "True", "True", "True", "False"], result.stderr
 
 
+def test_passwords_are_hashed_with_argon2():
+    script = (
+        "from django.contrib.auth.hashers import make_password; "
+        "print(make_password('correct horse battery staple').split('$')[0])"
+    )
+    assert _manage("shell", "-c", script, env=PRODUCTION).stdout.split()[-1] == "argon2"
+
+
 def test_the_secret_key_must_come_from_the_environment():
     env = {k: v for k, v in PRODUCTION.items() if k != "SECRET_KEY"}
     result = _manage("check", env=env)
