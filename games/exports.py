@@ -59,7 +59,7 @@ def replay_export(raw: bytes) -> Replay:
         raise BadExport("The file is too large to be a game export.")
     try:
         data = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (ValueError, RecursionError):  # bad UTF-8 or JSON, huge numbers, deep nesting
         raise BadExport("The file is not JSON.") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadExport(f"The file is not a game export (format {FORMAT}).")

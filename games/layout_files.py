@@ -32,7 +32,8 @@ TOP_LEFT = "1"
 OTHER_CORNERS = {(1, 0): "2", (1, 1): "3", (0, 1): "4"}  # (dx, dy) -> mark
 EMPTY = "."
 GRID_CELLS = frozenset(".1234 ")
-_LEVEL_HEADER = re.compile(r"#\s*level\s+(\d+)\b", re.IGNORECASE)
+MAX_GRID = 256  # cells a side or levels in a file: far beyond any real layout
+_LEVEL_HEADER = re.compile(r"#\s*level\s+(\d{1,4})\b", re.IGNORECASE)
 _MAX_PROBLEMS = 20  # enough to fix a file; a wrong file would give thousands
 
 
@@ -116,7 +117,8 @@ def _header_1_1(lines: list[str]) -> tuple[tuple[int, int, int], list[tuple[int,
             rows.append((number, line))
             continue
         value = line[1:].strip()
-        if value.isdigit() and int(value) > 0:
+        # ASCII only: "²".isdigit() is true, but int("²") fails.
+        if value.isascii() and value.isdigit() and 0 < int(value) <= MAX_GRID:
             size[key] = int(value)
         else:
             misread.add(key)

@@ -84,7 +84,7 @@ def _status_text(outcome: play.Outcome | None) -> str:
 def _outcome_from_session(request: HttpRequest, game: Game) -> play.Outcome | None:
     """The message of a no-JavaScript post, carried across its redirect once."""
     note = request.session.pop("last_outcome", None)
-    if not note or note.get("version") != game.version:
+    if not note or note.get("game") != game.pk or note.get("version") != game.version:
         return None
     return play.Outcome(
         game,

@@ -56,7 +56,7 @@ def home(request: HttpRequest) -> HttpResponse:
     if game is None:
         last = owner.games().order_by("-created_at").select_related("layout").first()
         layout = last.layout if last and last.layout.active else None
-        layout = layout or Layout.objects.filter(letter=FIRST_LAYOUT).first()
+        layout = layout or Layout.objects.active().filter(letter=FIRST_LAYOUT).first()
         layout = layout or Layout.objects.active().first()
         if layout is None:
             return _bad_request(request, _("No layout is available yet."), status=503)
@@ -195,6 +195,7 @@ def _outcome_note(outcome: play.Outcome) -> dict:
         "undos_to_winnable": outcome.undos_to_winnable,
         "tapped": outcome.tapped,
         "version": outcome.game.version,
+        "game": outcome.game.pk,
     }
 
 

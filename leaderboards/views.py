@@ -17,7 +17,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from games.daily import utc_today
+from games import daily as daily_puzzles
 from games.models import Layout
 
 from . import cache
@@ -86,7 +86,7 @@ def layout_board(request: HttpRequest, letter: str) -> HttpResponse:
 
 @require_GET
 def daily_today(request: HttpRequest) -> HttpResponse:
-    return redirect("leaderboards:daily", day=utc_today().isoformat())
+    return redirect("leaderboards:daily", day=daily_puzzles.utc_today().isoformat())
 
 
 @require_GET
@@ -100,7 +100,7 @@ def daily(request: HttpRequest, day: str) -> HttpResponse:
             % {"day": day[:20]},
             status=400,
         )
-    today = utc_today()
+    today = daily_puzzles.utc_today()
     return render(
         request,
         "leaderboards/daily.html",

@@ -17,6 +17,9 @@ PHONE_WIDTH = 12  # half cells: 6 tiles across an upright phone
 # A sound layout needs about n/2 steps (74 at most for Hoher Turm or Turtle over 200 seeds);
 # an unsound one could take forever to prove so, and a save must not hang a web process.
 LAYOUT_CHECK_STEPS = 20_000
+# Room for 144 tiles in one row; far beyond any real layout (KMahjongg: 32 x 16 x 5),
+# and small enough that nothing drawn from a layout can take memory or time unbounded.
+MAX_COORDINATE = 300
 
 
 def _grid(xs: Iterable[int], ys: Iterable[int], z: int) -> list[Position]:
@@ -119,6 +122,8 @@ def _as_position(item: object) -> Position | str:
         coords.append(int(value))
     if min(coords) < 0:
         return f"position {tuple(coords)} has a negative coordinate"
+    if max(coords) > MAX_COORDINATE:
+        return f"position {tuple(coords)} is too far out: coordinates go up to {MAX_COORDINATE}"
     return (coords[0], coords[1], coords[2])
 
 

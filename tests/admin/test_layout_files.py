@@ -145,3 +145,10 @@ def test_the_grid_names_every_cell_it_cannot_read():
         "level 0, x = 2, y = 1",
     ]
     assert "“x” is not a grid mark" in raised.value.problems[0]
+
+
+@pytest.mark.parametrize("size_line", ["w²", "w99999999"])
+def test_a_size_that_is_no_plain_small_number_is_refused_in_words(size_line):
+    with pytest.raises(LayoutFileError) as raised:
+        parse_kmahjongg(f"kmahjongg-layout-v1.1\n{size_line}\nh2\nd1\n12\n43\n")
+    assert f"“{size_line}” must be “w” and a number" in raised.value.problems[0]

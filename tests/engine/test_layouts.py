@@ -97,3 +97,8 @@ def test_an_unsound_layout_is_refused_quickly_with_a_reason() -> None:
     report = validate_layout(loose + column)
     assert time.perf_counter() - started < 10
     assert any("removal order" in error for error in report.errors)
+
+
+def test_coordinates_far_out_are_refused() -> None:
+    report = validate_layout([(0, 0, 0), (4, 0, 10**8)])
+    assert any("too far out" in error for error in report.errors)

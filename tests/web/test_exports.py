@@ -93,3 +93,16 @@ def test_a_forged_export_is_refused_with_a_reason(client, mutate, message):
 def test_a_file_that_is_no_json_is_refused(client):
     response = _upload(client, b"\x00\xffnot json")
     assert response.status_code == 400 and "is not JSON" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"[" * 50_000,
+        b'{"format": "mahjong-solitaire-game/1", "code": "1-a", "positions": [['
+        + b"9" * 5000
+        + b", 0, 0]]}",
+    ],
+)
+def test_pathological_json_is_refused_not_a_crash(client, raw):
+    assert _upload(client, raw).status_code == 400
