@@ -64,14 +64,27 @@ def _store_board(game: Game, board: engine.Board) -> None:
 
 
 def start_game(
-    owner: Owner, layout: Layout, seed: int | None = None, daily_date: date | None = None
+    owner: Owner,
+    layout: Layout,
+    seed: int | None = None,
+    daily_date: date | None = None,
+    *,
+    replaces_current: bool = False,
 ) -> Game:
-    """Deal a new game for this owner; their unfinished games are left behind."""
+    """Deal a new game for this owner, who plays it from now on.
+
+    Their untouched deals are dropped. A game in progress is given up only when the
+    player asked for a new game (`replaces_current`); following a link (a shared code,
+    the daily puzzle) leaves it resumable.
+    """
     seed = engine.random_seed() if seed is None else seed
     geometry = engine.geometry_for(layout.positions)
     faces = list(engine.deal(geometry, seed))
     with transaction.atomic():
-        owner.games().playing().update(status=Game.Status.ABANDONED)
+        left_behind = owner.games().playing()
+        if not replaces_current:
+            left_behind = left_behind.filter(version=0, hints=0)
+        left_behind.update(status=Game.Status.ABANDONED)
         return Game.objects.create(
             code=str(engine.GameCode(seed, layout.letter)),
             seed=seed,

@@ -151,7 +151,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
     layout = _layout_for(request.POST.get("layout", ""))
     if layout is None or not layout.active:
         return _bad_request(request, _("Please choose one of the layouts offered."))
-    game = play.start_game(owner_of(request), layout)
+    game = play.start_game(owner_of(request), layout, replaces_current=True)
     return _go_to(request, game)
 
 

@@ -425,3 +425,29 @@ def test_the_gentle_help_names_a_free_pair_and_counts_no_hint(client):
     assert tuple(map(int, pair.groups())) in engine.free_pairs(geometry, board(game))
     game.refresh_from_db()
     assert game.hints == 0
+
+
+def test_following_a_link_keeps_the_game_in_progress(client):
+    game = current_game(client)
+    a, b = matching_free_pair(game)
+    tap(client, game, a)
+    tap(client, game, b)
+    client.get("/play/12345-b")
+    client.get("/daily", follow=True)
+    game.refresh_from_db()
+    assert game.status == Game.Status.PLAYING
+    a, b = matching_free_pair(game)
+    tap(client, game, a)
+    tap(client, game, b)
+    game.refresh_from_db()
+    assert game.moves == 2
+
+
+def test_asking_for_a_new_game_gives_up_the_one_in_progress(client):
+    game = current_game(client)
+    a, b = matching_free_pair(game)
+    tap(client, game, a)
+    tap(client, game, b)
+    client.post("/new", {"layout": "a"})
+    game.refresh_from_db()
+    assert game.status == Game.Status.ABANDONED
