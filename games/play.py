@@ -7,6 +7,7 @@ answers. The answer names what changed, so that the view can send only those til
 
 from __future__ import annotations
 
+import enum
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
@@ -18,6 +19,15 @@ from leaderboards.services import record_win
 
 from . import engine
 from .models import Game, Layout, Move
+
+
+class Unseen(enum.Enum):
+    """A tap that does not say which selection its page showed (an older page)."""
+
+    UNSEEN = "unseen"
+
+
+UNSEEN = Unseen.UNSEEN
 
 
 @dataclass(frozen=True)
@@ -114,12 +124,22 @@ def _is_current(game: Game, version: int | None) -> bool:
 
 
 @transaction.atomic
-def tap(owner: Owner, public_id, position: int, version: int | None) -> Outcome:
+def tap(
+    owner: Owner,
+    public_id,
+    position: int,
+    version: int | None,
+    seen_selection: int | None | Unseen = UNSEEN,
+) -> Outcome:
+    """`seen_selection` is the selection the page showed: a tab that did not show the
+    current one must not complete it (S3)."""
     game = _locked(owner, public_id)
     geometry = geometry_of(game)
     board = board_of(game)
-    if not _is_current(game, version) or not (
-        0 <= position < geometry.n and board.occupied >> position & 1
+    if (
+        not _is_current(game, version)
+        or not (0 <= position < geometry.n and board.occupied >> position & 1)
+        or (seen_selection is not UNSEEN and seen_selection != game.selected)
     ):
         return Outcome(game, "stale")
 

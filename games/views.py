@@ -181,7 +181,9 @@ def _answer(request: HttpRequest, outcome: play.Outcome) -> HttpResponse:
     template = "games/game.html#full_answer" if outcome.full else "games/game.html#answer"
     response = render(request, template, context)
     return trigger_client_event(
-        response, "mahjong:board", {"moves": game.moves, "version": game.version}
+        response,
+        "mahjong:board",
+        {"moves": game.moves, "version": game.version, "selected": game.selected},
     )
 
 
@@ -224,7 +226,17 @@ def _tap(request: HttpRequest, owner: play.Owner, public_id: uuid.UUID) -> play.
         if not owner.games().filter(public_id=public_id).exists():
             raise Game.DoesNotExist from None
         return None
-    return play.tap(owner, public_id, position, _version(request))
+    return play.tap(owner, public_id, position, _version(request), _seen_selection(request))
+
+
+def _seen_selection(request: HttpRequest) -> int | None | play.Unseen:
+    seen = request.POST.get("selected")
+    if seen is None:
+        return play.UNSEEN
+    try:
+        return int(seen) if seen else None
+    except ValueError:
+        return -1  # matches no selection: the page gets the board afresh
 
 
 def _undo(request: HttpRequest, owner: play.Owner, public_id: uuid.UUID) -> play.Outcome | None:

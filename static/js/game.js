@@ -2,8 +2,10 @@
 
 // Keep the page's board version and move count in step with the server's answer.
 document.body.addEventListener("mahjong:board", (event) => {
-  const { moves, version } = event.detail;
+  const { moves, version, selected } = event.detail;
   for (const input of document.querySelectorAll("input[name=version]")) input.value = version;
+  const seen = document.querySelector("#board input[name=selected]");
+  if (seen) seen.value = selected ?? "";
   const board = document.getElementById("board");
   if (board) board.dataset.moves = moves;
 });

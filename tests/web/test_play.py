@@ -451,3 +451,25 @@ def test_asking_for_a_new_game_gives_up_the_one_in_progress(client):
     client.post("/new", {"layout": "a"})
     game.refresh_from_db()
     assert game.status == Game.Status.ABANDONED
+
+
+def test_a_tab_that_did_not_show_the_selection_cannot_complete_it(client):
+    game = current_game(client)
+    a, b = matching_free_pair(game)
+    tap(client, game, a, selected="")
+    response = tap(client, game, b, selected="")  # another tab: it showed no selection
+    assert "had changed" in response.content.decode()
+    game.refresh_from_db()
+    assert game.moves == 0 and game.selected == a
+    tap(client, game, b, selected=str(a))  # the tab that showed it
+    game.refresh_from_db()
+    assert game.moves == 1
+
+
+def test_the_board_answer_tells_the_page_its_selection(client):
+    game = current_game(client)
+    a = free_tiles(game)[0]
+    response = tap(client, game, a, selected="")
+    assert f'"selected": {a}' in response["HX-Trigger"]
+    page = client.get(f"/game/{game.public_id}").content.decode()
+    assert f'name="selected" value="{a}"' in page
