@@ -29,3 +29,9 @@ def test_ping_answers_without_touching_any_service(client, django_assert_num_que
     with django_assert_num_queries(0):
         response = client.get("/ping")
     assert response.status_code == 200 and response.content == b"ok"
+
+
+def test_robots_keep_crawlers_from_dealing_games(client):
+    response = client.get("/robots.txt")
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/plain")
+    assert "Disallow: /play" in response.content.decode()
