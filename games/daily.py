@@ -292,6 +292,16 @@ def first_win(player: Owner | object, day: date) -> Game | None:
     return daily_wins(player).filter(daily_date=day).order_by("finished_at", "pk").first()
 
 
+def open_day_of(code: str, player: Owner | object, today: date) -> date | None:
+    """The day whose puzzle ``code`` is, while that puzzle is still open to the player
+    (a day the page may ask for, not yet solved by them). Such a deal is played only
+    through its daily page, so that nobody can practise it first under its code."""
+    for day in (today - timedelta(days=1), today, today + timedelta(days=1)):
+        if code_for(day) == code and first_win(player, day) is None:
+            return day
+    return None
+
+
 def streak(player: Owner | object, today: date | None = None) -> int:
     """How many consecutive days up to today the player has solved the daily puzzle.
 

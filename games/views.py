@@ -136,6 +136,9 @@ def play_code(request: HttpRequest, code: str | None = None) -> HttpResponse:
     if code is None:
         return redirect("play", code=str(parsed))
     owner = owner_of(request)
+    open_day = daily.open_day_of(str(parsed), owner, daily.utc_today())
+    if open_day is not None:
+        return redirect("daily", day=open_day.isoformat())
     # The player's own unfinished game of this deal is resumed, not thrown away.
     game = owner.games().playing().filter(code=str(parsed)).first()
     game = game or play.start_game(owner, layout, seed=parsed.seed)

@@ -261,3 +261,24 @@ def test_winning_the_daily_puzzle_shows_the_streak_in_the_summary(alice_client, 
         last = tap(alice_client, game, b)
     html = last.content.decode()
     assert "Cleared!" in html and 'class="daily-streak">1 day' in html
+
+
+def test_todays_daily_deal_cannot_be_practised_under_its_code(alice_client, alice):
+    from games import daily as daily_puzzles
+    from games.models import Game
+
+    from .helpers import solution, tap
+
+    today = daily_puzzles.utc_today()
+    code = daily_puzzles.code_for(today)
+    response = alice_client.get(f"/play/{code}")
+    assert response.status_code == 302 and response["Location"] == f"/daily/{today}"
+    alice_client.get(response["Location"])
+    game = Game.objects.get(user=alice, daily_date=today)
+    for a, b in solution(game):
+        tap(alice_client, game, a)
+        tap(alice_client, game, b)
+    # Once solved, the deal may be replayed under its code, as a game that does not count.
+    response = alice_client.get(f"/play/{code}")
+    replay = Game.objects.get(public_id=response["Location"].rsplit("/", 1)[-1])
+    assert replay.code == code and replay.daily_date is None
