@@ -36,9 +36,17 @@ def claim_guest_games(user: User, guest_id: str) -> int:
     games = list(Game.objects.select_for_update().filter(user__isnull=True, guest_id=guest_id))
     if not games:
         return 0
-    Game.objects.filter(pk__in=[game.pk for game in games]).update(user=user, guest_id="")
+    claimed = Game.objects.filter(pk__in=[game.pk for game in games])
+    claimed.update(user=user, guest_id="")
+    # A daily puzzle played as a guest while the account already existed is no try of
+    # the day: else a few guest windows would give a few tries, the best one logged in.
+    claimed.filter(daily_date__isnull=False, created_at__gt=user.date_joined).update(
+        daily_date=None
+    )
     for game in games:
         game.user, game.guest_id = user, ""
+        if game.created_at > user.date_joined:
+            game.daily_date = None
         record_win(game)
     keep_one_current(user)
     return len(games)

@@ -102,3 +102,18 @@ def test_of_two_games_in_play_the_one_played_last_stays_current(alice, bob):
     newer.refresh_from_db()
     bobs.refresh_from_db()
     assert newer.status == Game.Status.ABANDONED and bobs.status == Game.Status.PLAYING
+
+
+def test_a_daily_puzzle_won_as_a_guest_is_no_try_of_an_existing_account(client, alice):
+    from games import daily
+
+    today = daily.utc_today()
+    client.get(f"/daily/{today}")
+    game = Game.objects.get(user__isnull=True, daily_date=today)
+    for a, b in solution(game):
+        tap(client, game, a)
+        tap(client, game, b)
+    client.post("/accounts/login/", {"username": "alice", "password": "correct-horse-battery"})
+    game.refresh_from_db()
+    assert game.user == alice and game.status == Game.Status.WON
+    assert game.daily_date is None and daily.first_win(alice, today) is None
