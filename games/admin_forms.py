@@ -21,6 +21,10 @@ BUILTIN_GRID_HELP = _(
     "A built-in layout keeps its positions: its game codes must deal the same towers "
     "forever. Rename or deactivate it instead."
 )
+SHAPE_IN_USE = _(
+    "Games have been dealt on this layout, and their codes must deal the same towers "
+    "forever: leave its shape as it is, and add the new shape as a layout of its own."
+)
 GRID_STYLE = "font-family: ui-monospace, monospace; line-height: 1.15; white-space: pre"
 
 
@@ -69,6 +73,9 @@ class LayoutForm(forms.ModelForm):
         stored = self.instance.positions or []
         self.positions = curation.positions_to_store(stored, edited)
         self.shape_changed = self.positions != [list(p) for p in stored]
+        if self.shape_changed and self.instance.pk and self.instance.games.exists():
+            # A code names a deal forever (D1): new shapes need a new letter.
+            raise ValidationError(SHAPE_IN_USE)
         return text
 
     def clean(self) -> dict:

@@ -92,6 +92,20 @@ def test_an_edited_grid_is_stored_in_reading_order(admin_client):
     assert layout.positions == [[0, 0, 0], [2, 0, 0], [4, 0, 0], [6, 0, 0]]
 
 
+def test_a_layout_with_games_keeps_its_shape_so_its_codes_keep_their_deals(admin_client):
+    from games import play
+
+    layout = Layout.objects.create(letter="d", name="Pair", positions=[[0, 0, 0], [2, 0, 0]])
+    game = play.start_game(play.Owner(None, "someone"), layout, seed=7)
+    data = {"name": "Four", "active": "on", "grid": "1.1.1.1.\n", "_save": "Save"}
+    response = admin_client.post(change_url(layout), data)
+    assert response.status_code == 200
+    assert "Games have been dealt on this layout" in " ".join(form_errors(response))
+    layout.refresh_from_db()
+    assert layout.positions == [[0, 0, 0], [2, 0, 0]] and layout.name == "Pair"
+    assert game.code == "7-d"
+
+
 # --- every problem in words an admin understands --------------------------------------
 
 
