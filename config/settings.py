@@ -165,6 +165,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.tasks.precompute_daily_puzzles",
         "schedule": crontab(hour=0, minute=5),
     },
+    "clear-stale-guest-data": {
+        "task": "games.tasks.clear_stale_guest_data",
+        "schedule": crontab(hour=3, minute=30),
+    },
 }
 
 # Games live with the session, so sessions live in the database: a Redis outage must

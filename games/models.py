@@ -64,6 +64,12 @@ class GameQuerySet(models.QuerySet):
     def playing(self) -> GameQuerySet:
         return self.filter(status=Game.Status.PLAYING)
 
+    def untouched_guest_deals(self, older_than) -> GameQuerySet:
+        """Guests' deals nobody ever moved on, dealt before ``older_than``."""
+        return self.filter(
+            user__isnull=True, version=0, hints=0, created_at__lt=older_than
+        ).exclude(status=Game.Status.WON)
+
     def won(self) -> GameQuerySet:
         return self.filter(status=Game.Status.WON)
 

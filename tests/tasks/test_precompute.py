@@ -154,3 +154,30 @@ def test_beat_runs_the_task_every_night():
     assert entry["task"] == TASK
     assert TASK in project_app.tasks
     assert entry["schedule"].hour == {0}
+
+
+@pytest.mark.django_db
+def test_stale_untouched_guest_deals_and_expired_sessions_are_cleared(client):
+    from datetime import timedelta
+
+    from django.contrib.sessions.models import Session
+    from django.utils import timezone
+
+    from games.models import Game
+    from games.tasks import clear_stale_guest_data
+    from tests.web.helpers import current_game, matching_free_pair, tap
+
+    untouched = current_game(client)
+    client.post("/new", {"layout": "b"})
+    played = current_game(client)
+    a, b = matching_free_pair(played)
+    tap(client, played, a)
+    tap(client, played, b)
+    fresh_guest = current_game(type(client)())
+    day_ago = timezone.now() - timedelta(days=2)
+    Game.objects.filter(pk__in=[untouched.pk, played.pk]).update(created_at=day_ago)
+    Session.objects.create(session_key="x" * 32, session_data="", expire_date=day_ago)
+
+    assert clear_stale_guest_data() == 1
+    assert set(Game.objects.values_list("pk", flat=True)) == {played.pk, fresh_guest.pk}
+    assert not Session.objects.filter(session_key="x" * 32).exists()
