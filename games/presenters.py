@@ -161,15 +161,19 @@ def board_context(request: HttpRequest, game: Game, outcome: play.Outcome | None
     playing = game.status == Game.Status.PLAYING
 
     @functools.cache
+    def free_pairs() -> list[tuple[int, int]]:
+        # One look serves the stuck box and the gentle help, which answers render both.
+        return engine.free_pairs(geometry, board)
+
     def stuck() -> bool:
-        return playing and bool(board.occupied) and engine.is_stuck(geometry, board)
+        return playing and bool(board.occupied) and not free_pairs()
 
     def can_shuffle() -> bool:
         return stuck() and engine.shuffle_can_help(geometry, board.occupied)
 
     def help_pair() -> str:
         """A free pair for the gentle help to pulse (P12): no hint, nothing counted."""
-        pairs = engine.free_pairs(geometry, board) if playing and not game.paused_at else []
+        pairs = free_pairs() if playing and not game.paused_at else []
         return " ".join(map(str, pairs[0])) if pairs else ""
 
     dim = request.session.get("dim", game.layout.letter == "a")
