@@ -1,6 +1,6 @@
 """A guest's games become the account's on sign-up and log-in (A2).
 
-The guest's games are found by the id kept in the session (games.views.owner_of).
+The guest's games are found by the id kept in the session (games.solitaire.views.owner_of).
 Django's login() keeps the session's data (it only changes the key), and sends
 user_logged_in last, so the id is still there when the receiver runs.
 """
@@ -13,12 +13,12 @@ from django.db.models import F, Max
 from django.dispatch import receiver
 from django.http import HttpRequest
 
-from games.models import Game
+from games.solitaire.models import Game
 from leaderboards.services import record_win
 
 from .models import User
 
-GUEST_ID = "guest_id"  # the session key games.views.owner_of keeps the guest's id in
+GUEST_ID = "guest_id"  # the session key games.solitaire.views.owner_of keeps the guest's id in
 
 
 @receiver(user_logged_in, dispatch_uid="accounts.claim_guest_games")

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from django.db.models import Avg, Count, Min, Q, QuerySet, Sum
 from django.utils.translation import get_language
 
-from games import daily
-from games.models import Game, Layout
+from games.solitaire import daily
+from games.solitaire.models import Game, Layout
 from leaderboards.ranking import clock
 
 from .charts import Chart, time_chart

@@ -34,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engine import (  # noqa: E402  (the path above must come first)
+from games.solitaire.engine import (  # noqa: E402  (the path above must come first)
     BUILTIN_LAYOUTS,
     Board,
     Geometry,

@@ -39,13 +39,13 @@ def _load(rng: random.Random) -> None:
     """Players and games by COPY: a few seconds instead of minutes of INSERTs."""
     from django.db import connection
 
-    from games.models import Layout
+    from games.solitaire.models import Layout
     from leaderboards.services import rebuild_bests
 
     layout_ids = dict(Layout.objects.values_list("letter", "pk"))
     joined = datetime(2026, 1, 1, tzinfo=UTC)
     with connection.cursor() as cursor:
-        cursor.execute("TRUNCATE games_move, leaderboards_personalbest, games_game")
+        cursor.execute("TRUNCATE games_move, leaderboards_personalbest, solitaire_game")
         cursor.execute("UPDATE games_layout SET updated_by_id = NULL")
         cursor.execute("DELETE FROM accounts_user")  # not TRUNCATE: that would take layouts
     raw = connection.connection
@@ -74,7 +74,7 @@ def _load(rng: random.Random) -> None:
         letters = list(LAYOUTS)
         weights = [LAYOUTS[letter][0] for letter in letters]
         with cursor.copy(
-            "COPY games_game (public_id, code, seed, layout_id, positions, initial_faces, "
+            "COPY solitaire_game (public_id, code, seed, layout_id, positions, initial_faces, "
             "faces, occupied, user_id, guest_id, daily_date, status, version, moves, hints, "
             "undos, shuffles, created_at, started_at, paused_seconds, finished_at, "
             "elapsed_seconds, verified) FROM STDIN"
@@ -158,7 +158,7 @@ def main() -> None:
     from django.test import Client
 
     from accounts.models import User
-    from games.models import Game, Layout
+    from games.solitaire.models import Game, Layout
     from leaderboards import cache
     from leaderboards.models import PersonalBest
 

@@ -34,8 +34,8 @@ def main() -> None:
     from django.core.management import call_command
     from django.test import Client
 
-    from games import engine
-    from games.models import Game
+    from games.solitaire import engine
+    from games.solitaire.models import Game
 
     call_command("migrate", verbosity=0)
     hx = {"HTTP_HX_REQUEST": "true"}

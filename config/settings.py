@@ -69,7 +69,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "axes",
     "accounts",
-    "games",
+    "games.solitaire",
     "leaderboards",
 ]
 
@@ -162,11 +162,11 @@ CELERY_TIMEZONE = "UTC"
 # player of a day a second, as the page computes a missing day on the spot (Y2).
 CELERY_BEAT_SCHEDULE = {
     "precompute-daily-puzzles": {
-        "task": "games.tasks.precompute_daily_puzzles",
+        "task": "solitaire.precompute_daily_puzzles",
         "schedule": crontab(hour=0, minute=5),
     },
     "clear-stale-guest-data": {
-        "task": "games.tasks.clear_stale_guest_data",
+        "task": "solitaire.clear_stale_guest_data",
         "schedule": crontab(hour=3, minute=30),
     },
 }

@@ -16,7 +16,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),
     path("leaderboards/", include("leaderboards.urls")),
-    path("", include("games.urls")),
+    path("", include("games.solitaire.urls")),
 ]
 
 handler500 = "config.errors.server_error"

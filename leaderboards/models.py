@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from games.models import Game, Layout
+from games.solitaire.models import Game, Layout
 
 
 class PersonalBestQuerySet(models.QuerySet):

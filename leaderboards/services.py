@@ -17,7 +17,7 @@ from django.db.models.functions import Floor
 from django.urls import reverse
 
 from accounts.models import User
-from games.models import Game, Layout
+from games.solitaire.models import Game, Layout
 
 from . import cache
 from .models import PersonalBest

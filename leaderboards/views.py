@@ -17,8 +17,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from games import daily as daily_puzzles
-from games.models import Layout
+from games.solitaire import daily as daily_puzzles
+from games.solitaire.models import Layout
 
 from . import cache
 from .services import Board, daily_board, daily_scope, layout_boards, layout_scope
@@ -27,7 +27,7 @@ FIRST_LAYOUT = "a"
 
 
 def _problem(request: HttpRequest, message: str, status: int) -> HttpResponse:
-    return render(request, "games/problem.html", {"message": message}, status=status)
+    return render(request, "solitaire/problem.html", {"message": message}, status=status)
 
 
 def _boards_html(

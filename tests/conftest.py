@@ -59,8 +59,8 @@ def _database_tests_start_clean(request):
     request.getfixturevalue("transactional_db" if transactional else "db")
     from django.core.cache import cache
 
-    from games.builtin import sync_builtin_layouts
-    from games.models import Layout
+    from games.solitaire.builtin import sync_builtin_layouts
+    from games.solitaire.models import Layout
 
     sync_builtin_layouts(Layout)
     cache.clear()

@@ -6,10 +6,10 @@ import pytest
 from django.utils import timezone
 
 from accounts.claims import keep_one_current
-from games.models import Game, Move
+from games.solitaire.models import Game, Move
 from leaderboards.models import PersonalBest
 from tests.leaderboards.factories import finished_game
-from tests.web.helpers import current_game, matching_free_pair, solution, tap
+from tests.solitaire.web.helpers import current_game, matching_free_pair, solution, tap
 
 pytestmark = pytest.mark.django_db
 
@@ -105,7 +105,7 @@ def test_of_two_games_in_play_the_one_played_last_stays_current(alice, bob):
 
 
 def test_a_daily_puzzle_won_as_a_guest_is_no_try_of_an_existing_account(client, alice):
-    from games import daily
+    from games.solitaire import daily
 
     today = daily.utc_today()
     client.get(f"/daily/{today}")

@@ -6,8 +6,8 @@ from datetime import timedelta
 import pytest
 
 from accounts.stats import player_stats
-from games.daily import utc_today
-from games.models import Game
+from games.solitaire.daily import utc_today
+from games.solitaire.models import Game
 from tests.leaderboards.factories import finished_game
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from games import engine
-from games.models import Game
+from games.solitaire import engine
+from games.solitaire.models import Game
 
 # The README names this folder; it is git-ignored.
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"

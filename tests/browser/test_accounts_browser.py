@@ -6,8 +6,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from games import engine
-from games.models import Game
+from games.solitaire import engine
+from games.solitaire.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

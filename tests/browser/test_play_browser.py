@@ -6,8 +6,8 @@ import json
 import pytest
 from playwright.sync_api import Page, expect
 
-from games import engine
-from games.models import Game
+from games.solitaire import engine
+from games.solitaire.models import Game
 
 from .helpers import (
     MEASURE_TAPS,

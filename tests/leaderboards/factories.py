@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 
-from games.models import Game, Layout
+from games.solitaire.models import Game, Layout
 from leaderboards.services import record_win
 
 BASE_TIME = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)

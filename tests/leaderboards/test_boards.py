@@ -5,7 +5,7 @@ from datetime import date
 import pytest
 from django.test import Client
 
-from games.models import Game
+from games.solitaire.models import Game
 from leaderboards.models import PersonalBest
 from leaderboards.services import daily_board, rebuild_bests, top_times
 

@@ -4,7 +4,7 @@ import pytest
 from django.core.cache import cache
 
 from leaderboards.models import PersonalBest
-from tests.web.helpers import current_game, solution, tap
+from tests.solitaire.web.helpers import current_game, solution, tap
 
 from .factories import finished_game, layout
 

@@ -5,10 +5,10 @@ from datetime import date, timedelta
 import pytest
 from django.utils import timezone
 
-from games.models import Game
+from games.solitaire.models import Game
 from leaderboards.models import PersonalBest
 from leaderboards.services import summary_for
-from tests.web.helpers import current_game, solution, tap
+from tests.solitaire.web.helpers import current_game, solution, tap
 
 from .factories import finished_game
 

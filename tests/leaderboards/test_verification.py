@@ -5,11 +5,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.models import Game, Move
-from games.play import replays_to_empty
+from games.solitaire.models import Game, Move
+from games.solitaire.play import replays_to_empty
 from leaderboards.models import PersonalBest
 from leaderboards.services import record_win, top_times
-from tests.web.helpers import current_game, free_tiles, post, solution, tap
+from tests.solitaire.web.helpers import current_game, free_tiles, post, solution, tap
 
 pytestmark = pytest.mark.django_db
 

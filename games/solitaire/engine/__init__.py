@@ -1,0 +1,110 @@
+"""The game engine: rules, layouts, solvable deals, shuffle, solver and hints.
+
+Plain Python, no Django: the web layer, the daily-puzzle job, the admin, the
+management commands and the tests all use this one implementation. A layout is a
+tuple of positions ``(x, y, z)`` on the half-tile grid; positions are referred to by
+index, and sets of them are ``int`` bitmasks. A board is ``Board(faces, occupied)``.
+
+Typical use::
+
+    from games.solitaire import engine
+
+    code = engine.parse_code("41739205-a")              # or engine.InvalidGameCode
+    layout = engine.BUILTIN_LAYOUTS[code.letter]
+    geometry = engine.geometry_for(layout.positions)    # cached per positions
+    board = engine.initial_board(geometry, code.seed)   # solvable by construction
+    geometry.is_free(0, board.occupied)
+    engine.free_pairs(geometry, board)                   # [(i, j), ...]
+    board = engine.apply_removal(geometry, board, i, j)  # or engine.IllegalMove
+    engine.is_stuck(geometry, board); engine.shuffle_can_help(geometry, board.occupied)
+    board = engine.shuffle(geometry, board, seed)       # same faces, solvable again
+    engine.solve(geometry, board, budget=1.0)           # Solution("yes"/"no"/"unknown", order)
+    engine.hint(geometry, board)                         # Hint(pair, winnable)
+
+Group names: ``match_group`` gives the code itself for the 34 normal kinds and
+``FLOWER_GROUP`` / ``SEASON_GROUP`` ("flowers" / "seasons") for the bonus tiles; not
+"F" / "S", because "S" is the south wind's code.
+
+Modules: ``tiles`` (R1, R2), ``geometry`` (L1, R3), ``layouts`` (L2, L3), ``random``
+(D1), ``deal`` (D1, D2, P6, P7), ``solver`` (P9).
+"""
+
+from games.prng import Rng, SplitMix64
+
+from .deal import (
+    MAX_SEED,
+    GameCode,
+    IllegalMove,
+    InvalidGameCode,
+    Undecided,
+    apply_removal,
+    deal,
+    free_pairs,
+    initial_board,
+    is_stuck,
+    parse_code,
+    random_seed,
+    removal_order,
+    shuffle,
+    shuffle_can_help,
+)
+from .geometry import Board, Geometry, Position, bits, geometry_for
+from .layouts import BUILTIN_LAYOUTS, BuiltinLayout, LayoutReport, validate_layout
+from .solver import Hint, Solution, hint, moves_back_to_winnable, solve, verify_clearable
+from .tiles import (
+    FLOWER_GROUP,
+    MAX_TILES,
+    NORMAL_CODES,
+    SEASON_GROUP,
+    TILE_CODES,
+    describe_tile_set,
+    match_group,
+    tile_name,
+    tile_set,
+    tiles_match,
+)
+
+__all__ = [
+    "BUILTIN_LAYOUTS",
+    "FLOWER_GROUP",
+    "MAX_SEED",
+    "MAX_TILES",
+    "NORMAL_CODES",
+    "SEASON_GROUP",
+    "TILE_CODES",
+    "Board",
+    "BuiltinLayout",
+    "GameCode",
+    "Geometry",
+    "Hint",
+    "IllegalMove",
+    "InvalidGameCode",
+    "LayoutReport",
+    "Position",
+    "Rng",
+    "Solution",
+    "SplitMix64",
+    "apply_removal",
+    "bits",
+    "deal",
+    "describe_tile_set",
+    "free_pairs",
+    "geometry_for",
+    "hint",
+    "initial_board",
+    "is_stuck",
+    "match_group",
+    "moves_back_to_winnable",
+    "parse_code",
+    "random_seed",
+    "removal_order",
+    "Undecided",
+    "shuffle",
+    "shuffle_can_help",
+    "solve",
+    "tile_name",
+    "tile_set",
+    "tiles_match",
+    "validate_layout",
+    "verify_clearable",
+]

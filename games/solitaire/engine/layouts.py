@@ -1,0 +1,219 @@
+"""The built-in layouts (L2) and the soundness check every layout must pass (L1, L3).
+
+All three are our own shapes, at most 6 tiles (12 half cells) wide and 7 rows (14 half
+cells) tall, so that the whole board fits a phone held upright.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from games.prng import SplitMix64
+
+from .geometry import Position, geometry_for, overlaps
+from .tiles import MAX_TILES, describe_tile_set
+
+PHONE_WIDTH = 12  # half cells: 6 tiles across an upright phone
+# A sound layout needs about n/2 steps (74 at most for Hoher Turm or Turtle over 200 seeds);
+# an unsound one could take forever to prove so, and a save must not hang a web process.
+LAYOUT_CHECK_STEPS = 20_000
+# Room for 144 tiles in one row; far beyond any real layout (KMahjongg: 32 x 16 x 5),
+# and small enough that nothing drawn from a layout can take memory or time unbounded.
+MAX_COORDINATE = 300
+
+
+def _grid(xs: Iterable[int], ys: Iterable[int], z: int) -> list[Position]:
+    """Row by row, top to bottom, left to right."""
+    xs = list(xs)
+    return [(x, y, z) for y in ys for x in xs]
+
+
+def _pavilion() -> tuple[Position, ...]:
+    """Pavillon: a low hall under a roof. Level 0 is the roof (rows of 3 and 5 on half
+    offsets) over a hall of 4 rows of 6; level 1 is the ridge of the roof and a small
+    altar in the hall, both on half offsets. 36 tiles, 14 free at the start."""
+    level0 = (
+        _grid((3, 5, 7), [0], 0)
+        + _grid((1, 3, 5, 7, 9), [2], 0)
+        + _grid(range(0, 12, 2), range(4, 12, 2), 0)
+    )
+    level1 = _grid((4, 6), [1], 1) + _grid((4, 6), [7], 1)
+    return tuple(level0 + level1)
+
+
+def _twin_peaks() -> tuple[Position, ...]:
+    """Doppelgipfel: two stacks rising left and right over a valley, joined by a lower
+    bridge. Level 0 is 6 x 7 without the valley's top and bottom tiles; level 1 holds
+    the two peaks (2 x 6 each, half a row down) and a two-tile bridge whose ends touch
+    the peaks' sides along half their height; level 2 the summits, half a column in.
+    72 tiles, 16 free at the start."""
+    valley_notches = {(4, 0), (6, 0), (4, 12), (6, 12)}
+    level0 = [p for p in _grid(range(0, 12, 2), range(0, 14, 2), 0) if p[:2] not in valley_notches]
+    level1 = (
+        _grid((0, 2), range(1, 13, 2), 1)
+        + _grid((8, 10), range(1, 13, 2), 1)
+        + _grid((4, 6), [6], 1)
+    )
+    level2 = _grid([1], range(3, 11, 2), 2) + _grid([9], range(3, 11, 2), 2)
+    return tuple(level0 + level1 + level2)
+
+
+def _high_tower() -> tuple[Position, ...]:
+    """Hoher Turm: six levels narrowing to a spire, each on a half offset to the one
+    below: 6 x 7, 6 x 6, 4 x 7, 3 x 6, 2 x 7 and a spire of 6. The second level's
+    outer columns stay uncovered. 144 tiles, 18 free at the start."""
+    return tuple(
+        _grid(range(0, 12, 2), range(0, 14, 2), 0)  # 42
+        + _grid(range(0, 12, 2), range(1, 13, 2), 1)  # 36
+        + _grid(range(2, 10, 2), range(0, 14, 2), 2)  # 28
+        + _grid((3, 5, 7), range(1, 13, 2), 3)  # 18
+        + _grid((4, 6), range(0, 14, 2), 4)  # 14
+        + _grid([5], range(1, 13, 2), 5)  # 6
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class BuiltinLayout:
+    letter: str
+    name: str
+    name_de: str
+    positions: tuple[Position, ...]
+
+
+BUILTIN_LAYOUTS: dict[str, BuiltinLayout] = {
+    layout.letter: layout
+    for layout in (
+        BuiltinLayout("a", "Pavilion", "Pavillon", _pavilion()),
+        BuiltinLayout("b", "Twin Peaks", "Doppelgipfel", _twin_peaks()),
+        BuiltinLayout("c", "High Tower", "Hoher Turm", _high_tower()),
+    )
+}
+
+
+# --- validation -----------------------------------------------------------------------
+
+
+@dataclass
+class LayoutReport:
+    """What ``validate_layout`` found. ``errors`` make a layout unusable; ``warnings``
+    (e.g. wide) are for the admin to know."""
+
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    wide: bool = False
+    free_at_start: int = 0
+    tile_set: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def _as_position(item: object) -> Position | str:
+    """The position as int triple, or an error in words."""
+    if isinstance(item, str | bytes) or not isinstance(item, Sequence) or len(item) != 3:
+        return f"{item!r} is not a position: expected three numbers [x, y, z]"
+    coords = []
+    for value in item:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return f"{list(item)!r} is not a position: coordinates must be whole numbers"
+        if isinstance(value, float) and not value.is_integer():
+            return f"{list(item)!r} is not a position: coordinates must be whole numbers"
+        coords.append(int(value))
+    if min(coords) < 0:
+        return f"position {tuple(coords)} has a negative coordinate"
+    if max(coords) > MAX_COORDINATE:
+        return f"position {tuple(coords)} is too far out: coordinates go up to {MAX_COORDINATE}"
+    return (coords[0], coords[1], coords[2])
+
+
+def validate_layout(positions: Iterable[object]) -> LayoutReport:
+    """Check a layout as an admin would enter it (L1, L3, M1); errors in plain words.
+
+    Errors: not a list of [x, y, z] whole non-negative numbers, empty, odd count, more
+    than 144, duplicates, two tiles of one level overlapping, no complete removal
+    order. Warnings: wider than 12 half cells (shows small on an upright phone), tiles
+    resting on nothing.
+    """
+    report = LayoutReport()
+    try:
+        items = list(positions)
+    except TypeError:
+        report.errors.append("the positions must be a list of [x, y, z]")
+        return report
+    parsed: list[Position] = []
+    for item in items:
+        result = _as_position(item)
+        if isinstance(result, str):
+            report.errors.append(result)
+        else:
+            parsed.append(result)
+    if report.errors:
+        return report
+    count = len(parsed)
+    if count == 0:
+        report.errors.append("the layout has no positions")
+        return report
+    if count % 2:
+        report.errors.append(f"the layout has {count} positions: it needs an even number")
+    if count > MAX_TILES:
+        report.errors.append(f"the layout has {count} positions: at most {MAX_TILES} fit a set")
+    report.errors += _duplicates_and_overlaps(parsed)
+    width = max(x for x, _, _ in parsed) + 2
+    if width > PHONE_WIDTH:
+        report.wide = True
+        report.warnings.append(
+            f"wide: {width} half cells across (more than {PHONE_WIDTH}), "
+            "shows small on an upright phone"
+        )
+    report.warnings += _floating(parsed)
+    if report.errors:
+        return report
+    geometry = geometry_for(parsed)
+    report.free_at_start = len(geometry.free_indices(geometry.full_mask))
+    report.tile_set = describe_tile_set(count)
+    from .deal import Undecided, removal_order  # deal imports layouts' neighbours: lazy
+
+    try:
+        order = removal_order(geometry, geometry.full_mask, SplitMix64(0), LAYOUT_CHECK_STEPS)
+    except Undecided:
+        report.errors.append(
+            "no removal order was found within the check's limit: most likely the tiles "
+            "cannot all be removed two free tiles at a time; look for tall columns"
+        )
+        return report
+    if order is None:
+        report.errors.append(
+            "no complete removal order: the tiles cannot all be removed two free "
+            "tiles at a time, whatever the faces"
+        )
+    return report
+
+
+def _duplicates_and_overlaps(parsed: list[Position]) -> list[str]:
+    errors = []
+    seen: set[Position] = set()
+    by_level: dict[int, list[Position]] = {}
+    for p in parsed:
+        if p in seen:
+            errors.append(f"position {p} appears twice")
+            continue
+        seen.add(p)
+        for q in by_level.get(p[2], []):
+            if overlaps(p, q):
+                errors.append(f"position {q} overlaps {p}")
+        by_level.setdefault(p[2], []).append(p)
+    return errors
+
+
+def _floating(parsed: list[Position]) -> list[str]:
+    """Tiles above level 0 with nothing under them: legal, but rarely meant."""
+    below: dict[int, list[Position]] = {}
+    for p in parsed:
+        below.setdefault(p[2], []).append(p)
+    warnings = []
+    for p in parsed:
+        if p[2] > 0 and not any(overlaps(p, q) for q in below.get(p[2] - 1, [])):
+            warnings.append(f"position {p} rests on nothing")
+    return warnings

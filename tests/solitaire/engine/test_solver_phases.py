@@ -1,0 +1,93 @@
+"""The solver's phases one by one: exact play resumed part-way, the local search, and
+the last tree phase, each against brute force or a full replay."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given
+
+from games.solitaire.engine import Board, SplitMix64, solve, tile_set
+from games.solitaire.engine import solver as solver_module
+from games.solitaire.engine.solver import _groups, _PairingSearch
+
+from .helpers import layout_geometry, play_out
+from .test_properties import brute_force, small_boards
+
+
+def random_board(letter: str, seed: int) -> tuple[object, Board]:
+    """A uniformly random arrangement of the full set (not reverse-built)."""
+    geometry = layout_geometry(letter)
+    rng = SplitMix64(seed)
+    faces = tile_set(geometry.n, rng)
+    rng.shuffle(faces)
+    return geometry, Board(tuple(faces), geometry.full_mask)
+
+
+def prepared(letter: str, seed: int) -> tuple[object, Board, _PairingSearch]:
+    """The first random arrangement from ``seed`` on that the pairing search takes on
+    (on high layouts many have a kind stacked on itself and fail at once)."""
+    while True:
+        geometry, board = random_board(letter, seed)
+        search = _PairingSearch(geometry, board.occupied, time.perf_counter() + 60)
+        if search.prepare(_groups(board.faces, board.occupied)):
+            return geometry, board, search
+        seed += 1000
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_exact_play_resumed_where_a_group_first_moved_ends_like_a_full_replay(
+    seed: int,
+) -> None:
+    _, _, search = prepared("c", 500 + seed)
+    rng = SplitMix64(seed)
+    choice = [
+        c if c >= 0 else rng.below(len(o))
+        for c, o in zip(search.base, search.options, strict=True)
+    ]
+    start = (search.start_occupied, search.start_free)
+    for _ in range(20):
+        firsts: list[tuple[int, int, int]] = []
+        left, left_free = search._advance(*start, choice, None, firsts)
+        assert (left, left_free) == search._advance(*start, choice, None)
+        open_groups = [g for g, o in enumerate(search.options) if len(o) > 1]
+        g = open_groups[rng.below(len(open_groups))]
+        choice[g] = (choice[g] + 1) % len(search.options[g])
+        where = {h: k for k, (h, _, _) in enumerate(firsts)}
+        resumed = (left, left_free) if g not in where else firsts[where[g]][1:]
+        assert search._advance(*resumed, choice, None) == search._advance(*start, choice, None)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_local_search_gives_a_complete_valid_order_or_nothing(seed: int) -> None:
+    geometry, board, search = prepared("b", 900 + seed)
+    order = search.local_search(time.perf_counter() + 0.3)
+    if order is not None:
+        assert play_out(geometry, board, order).is_cleared
+
+
+@given(small_boards())
+def test_without_the_first_tree_phase_the_solver_still_agrees_with_brute_force(
+    case,
+) -> None:
+    # No time for the first tree phase: the local search and the last phase decide.
+    geometry, board = case
+    saved = solver_module._TREE_SHARE
+    solver_module._TREE_SHARE = 0.0
+    try:
+        result = solve(geometry, board, 10.0)
+    finally:
+        solver_module._TREE_SHARE = saved
+    assert result.status == ("yes" if brute_force(geometry, board) else "no")
+    if result.status == "yes":
+        assert play_out(geometry, board, result.order).is_cleared
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_small_budgets_never_give_a_wrong_no(seed: int) -> None:
+    geometry, board = random_board("a", 300 + seed)
+    quick = solve(geometry, board, 0.05).status
+    assert quick in ("yes", "no", "unknown")
+    if quick == "no":
+        assert solve(geometry, board, 5.0).status == "no"

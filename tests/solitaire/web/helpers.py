@@ -1,0 +1,69 @@
+"""Small hand-written factories and request helpers for the web tests."""
+
+from __future__ import annotations
+
+import re
+
+from games.solitaire import engine
+from games.solitaire.models import Game, Layout
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def craft_game(user, positions, faces, letter="z") -> Game:
+    """A game on a hand-made layout with hand-picked faces (not a dealt board)."""
+    positions = [list(p) for p in positions]
+    layout = Layout.objects.create(letter=letter, name="Test", positions=positions)
+    full = engine.geometry_for(positions).full_mask
+    return Game.objects.create(
+        code=f"1-{letter}",
+        seed=1,
+        layout=layout,
+        positions=positions,
+        initial_faces=list(faces),
+        faces=list(faces),
+        occupied=format(full, "x"),
+        user=user,
+    )
+
+
+def current_game(client) -> Game:
+    response = client.get("/")
+    assert response.status_code == 302, response
+    public_id = response["Location"].rstrip("/").rsplit("/", 1)[-1]
+    return Game.objects.get(public_id=public_id)
+
+
+def post(client, game: Game, action: str, htmx: bool = True, **data):
+    game.refresh_from_db()
+    data.setdefault("version", game.version)
+    return client.post(f"/game/{game.public_id}/{action}", data, **(HTMX if htmx else {}))
+
+
+def tap(client, game: Game, position: int, htmx: bool = True, **data):
+    return post(client, game, "tap", htmx=htmx, position=position, **data)
+
+
+def tile_attrs(html: str, index: int) -> str:
+    match = re.search(rf'<(?:button|span) id="tile-{index}"[^>]*>', html)
+    assert match, f"tile {index} not in the answer"
+    return match.group(0)
+
+
+def free_tiles(game: Game) -> list[int]:
+    geometry = engine.geometry_for(game.positions)
+    return geometry.free_indices(game.occupied_mask)
+
+
+def matching_free_pair(game: Game) -> tuple[int, int]:
+    return engine.free_pairs(engine.geometry_for(game.positions), board(game))[0]
+
+
+def board(game: Game) -> engine.Board:
+    return engine.Board(tuple(game.faces), game.occupied_mask)
+
+
+def solution(game: Game) -> list[tuple[int, int]]:
+    solved = engine.solve(engine.geometry_for(game.positions), board(game), budget=10)
+    assert solved.status == "yes"
+    return solved.order
