@@ -1,11 +1,11 @@
-"""A bar chart of winning times, drawn as SVG by the server (A3): no chart library."""
+"""A bar chart of winning times, drawn as SVG by the server: no chart library."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from leaderboards.ranking import clock
+from games.solitaire.clock import clock_text
 
 WIDTH = 320
 HEIGHT = 120
@@ -46,12 +46,12 @@ def time_chart(times: Sequence[float], width: int = WIDTH, height: int = HEIGHT)
             y=round(height - _bar_height(time, slowest, room), 1),
             width=round(slot * (1 - GAP), 1),
             height=round(_bar_height(time, slowest, room), 1),
-            label=clock(time),
+            label=clock_text(time),
             best=time == fastest,
         )
         for index, time in enumerate(times)
     )
-    return Chart(width, height, bars, clock(slowest), clock(fastest))
+    return Chart(width, height, bars, clock_text(slowest), clock_text(fastest))
 
 
 def _bar_height(time: float, slowest: float, room: float) -> float:

@@ -1,33 +1,23 @@
-"""A player's figures (A3, A4): per layout started, won, win rate, best, best "Ohne
-Hilfe", average, top ten and recent winning times; the daily streak; help used."""
+"""A player's figures (docs/site.md#stats): per layout started, won, win rate, best,
+best "Ohne Hilfe", average, top ten and recent winning times; the daily streak; help
+used."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Avg, Count, Min, Q, QuerySet, Sum
-from django.utils.translation import get_language
+from django.db.models import Avg, Count, Min, QuerySet, Sum
 
+from games.players import Player
 from games.solitaire import daily
-from games.solitaire.models import Game, Layout
-from leaderboards.ranking import clock
+from games.solitaire.clock import clock_text
+from games.solitaire.models import NO_HELP, VERIFIED_WIN, Game, Layout
 
 from .charts import Chart, time_chart
 from .models import User
 
-TOP = 10  # personal top times per layout (A4)
+TOP = 10  # personal top times per layout
 CHART_WINS = 20  # recent wins in the chart
-# A deal counts as started once the player did anything with it: the start page deals
-# a game unasked, and a deal passed over must not lower the win rate.
-STARTED = (
-    Q(status=Game.Status.WON)
-    | Q(moves__gt=0)
-    | Q(undos__gt=0)
-    | Q(hints__gt=0)
-    | Q(shuffles__gt=0)
-)
-VERIFIED_WIN = Q(status=Game.Status.WON, verified=True)
-NO_HELP = Q(hints=0, undos=0, shuffles=0)
 LISTED = (
     "public_id",
     "code",
@@ -45,7 +35,7 @@ LISTED = (
 
 
 def started_games(user: User) -> QuerySet[Game]:
-    return Game.objects.filter(user=user).filter(STARTED)
+    return Game.objects.of(Player(user)).started()
 
 
 def history(user: User) -> QuerySet[Game]:
@@ -59,7 +49,7 @@ def history(user: User) -> QuerySet[Game]:
 
 
 def _wins(user: User, layout: Layout) -> QuerySet[Game]:
-    return Game.objects.filter(VERIFIED_WIN, user=user, layout=layout).only(*LISTED)
+    return Game.objects.of(Player(user)).verified_wins().filter(layout=layout).only(*LISTED)
 
 
 @dataclass(frozen=True)
@@ -78,7 +68,7 @@ class LayoutStats:
 
     @property
     def name(self) -> str:
-        return layout_name(self.layout)
+        return self.layout.display_name
 
     @property
     def win_rate(self) -> int | None:
@@ -86,15 +76,15 @@ class LayoutStats:
 
     @property
     def best_time(self) -> str:
-        return clock(self.best)
+        return clock_text(self.best)
 
     @property
     def best_no_help_time(self) -> str:
-        return clock(self.best_no_help)
+        return clock_text(self.best_no_help)
 
     @property
     def average_time(self) -> str:
-        return clock(self.average)
+        return clock_text(self.average)
 
 
 @dataclass(frozen=True)
@@ -123,11 +113,6 @@ class PlayerStats:
         return sum(figures.shuffles for figures in self.layouts)
 
 
-def layout_name(layout: Layout) -> str:
-    german = (get_language() or "en").startswith("de")
-    return layout.name_de if german and layout.name_de else layout.name
-
-
 def player_stats(user: User) -> PlayerStats:
     rows = (
         started_games(user)
@@ -148,7 +133,7 @@ def player_stats(user: User) -> PlayerStats:
     layouts = Layout.objects.filter(pk__in=by_layout).order_by("letter")
     return PlayerStats(
         layouts=tuple(_layout_stats(user, layout, by_layout[layout.pk]) for layout in layouts),
-        streak=daily.streak(user),
+        streak=daily.streak(Player(user)),
     )
 
 

@@ -1,8 +1,9 @@
-"""Leaderboards: only verified wins count (B3), each player once per board (B1), the
-daily puzzle by each player's first win of the day (B2), cached in Redis (B4).
+"""Leaderboards: only verified wins count, each player once per board, the daily
+puzzle by each player's first win of the day, cached in Redis (docs/site.md#leaderboards).
 
-A win enters through `record_win`, called where play.py records the win and where a
-guest's games are claimed by an account (accounts/claims.py).
+A win enters through `record_win`, the receiver of Solitaire's ``game_won`` signal: it
+is sent where play.py records the win and where a guest's games are claimed by an
+account (games/solitaire/claims.py).
 """
 
 from __future__ import annotations
@@ -11,21 +12,22 @@ import logging
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from django.contrib.auth import get_user_model
 from django.db import DatabaseError, transaction
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, QuerySet
 from django.db.models.functions import Floor
 from django.urls import reverse
 
-from accounts.models import User
-from games.solitaire.models import Game, Layout
+from games.solitaire.clock import clock_text, whole_seconds
+from games.solitaire.models import NO_HELP, Game, Layout
 
 from . import cache
 from .models import PersonalBest
-from .ranking import clock, places, whole_seconds
+from .ranking import places
 
 log = logging.getLogger(__name__)
 
-SIZE = 10  # entries per board (B1)
+SIZE = 10  # entries per board
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,7 @@ class Entry:
 
     @property
     def time(self) -> str:
-        return clock(self.seconds)
+        return clock_text(self.seconds)
 
 
 @dataclass(frozen=True)
@@ -53,10 +55,9 @@ class Board:
 
 def counts(game: Game) -> bool:
     """Whether a game may enter the boards: won by an account, with a log the server
-    replayed to the empty board and a time the server measured (B3)."""
+    replayed to the empty board and a time the server measured."""
     return (
-        game.status == Game.Status.WON
-        and game.verified
+        game.is_verified_win
         and game.user_id is not None
         and game.elapsed_seconds is not None
         and game.finished_at is not None
@@ -64,11 +65,12 @@ def counts(game: Game) -> bool:
 
 
 def verified_wins() -> QuerySet[Game]:
-    return Game.objects.won().filter(verified=True, user__isnull=False)
+    """Verified wins of accounts: a guest's enter the boards when an account claims them."""
+    return Game.objects.verified_wins().filter(user__isnull=False)
 
 
 def first_daily_wins(day: date) -> QuerySet[Game]:
-    """Each player's first verified win of the day's puzzle: replays never count (B2)."""
+    """Each player's first verified win of the day's puzzle: replays never count."""
     wins = verified_wins().filter(daily_date=day)
     earlier = wins.filter(user=OuterRef("user"), finished_at__lt=OuterRef("finished_at"))
     return wins.filter(~Exists(earlier))
@@ -77,7 +79,7 @@ def first_daily_wins(day: date) -> QuerySet[Game]:
 # --- recording a win --------------------------------------------------------------------
 
 
-def record_win(game: Game) -> None:
+def record_win(game: Game, **signal) -> None:
     """Enter a won game into the player's bests, within the caller's transaction, and
     refresh the boards it changes once that commits. A failure here is logged and never
     costs the player the win."""
@@ -123,22 +125,15 @@ def rebuild_bests() -> int:
     restore; the number of bests stored. One pass in memory, then one bulk insert."""
     bests: dict[tuple[int, int, bool], tuple[int, datetime, int]] = {}
     wins = verified_wins().filter(elapsed_seconds__isnull=False, finished_at__isnull=False)
-    rows = wins.values_list(
-        "pk",
-        "user_id",
-        "layout_id",
-        "elapsed_seconds",
-        "finished_at",
-        "hints",
-        "undos",
-        "shuffles",
-    )
-    for pk, user_id, layout_id, elapsed, finished_at, hints, undos, shuffles in rows.iterator(
+    rows = wins.annotate(
+        without_help=ExpressionWrapper(NO_HELP, output_field=BooleanField())
+    ).values_list("pk", "user_id", "layout_id", "elapsed_seconds", "finished_at", "without_help")
+    for pk, user_id, layout_id, elapsed, finished_at, without_help in rows.iterator(
         chunk_size=10_000
     ):
         # Faster first; at the same shown time, who got there first (as in _improve).
         entry = (whole_seconds(elapsed), finished_at, pk)
-        for no_help in (False, True) if hints == undos == shuffles == 0 else (False,):
+        for no_help in (False, True) if without_help else (False,):
             key = (user_id, layout_id, no_help)
             if key not in bests or entry < bests[key]:
                 bests[key] = entry
@@ -208,7 +203,7 @@ def _top_times(layout: Layout, no_help: bool) -> Board:
 
 
 def daily_board(day: date) -> Board:
-    """The day's board: each player's first verified win of the daily puzzle (B2)."""
+    """The day's board: each player's first verified win of the daily puzzle."""
     return cache.cached(daily_scope(day), "all", lambda: _daily_board(day))
 
 
@@ -220,7 +215,11 @@ def _daily_board(day: date) -> Board:
         )[:SIZE]
     )
     # The ten players apart: joined in the query, PostgreSQL would hash every account.
-    users = User.objects.only("username", "display_name").in_bulk([g.user_id for g in games])
+    users = (
+        get_user_model()
+        .objects.only("username", "display_name")
+        .in_bulk([g.user_id for g in games])
+    )
     return _board(
         [
             (users[g.user_id], whole_seconds(g.elapsed_seconds), g.finished_at, g.code)
@@ -248,7 +247,7 @@ def _board(rows: list[tuple], players: int) -> Board:
     return Board(entries, players)
 
 
-# --- the win summary (P11) --------------------------------------------------------------
+# --- the win summary ---------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -286,14 +285,14 @@ def _standing(game: Game, no_help: bool) -> Standing | None:
     everyone = PersonalBest.objects.filter(layout_id=game.layout_id, no_help=no_help)
     return Standing(
         is_this_game=best.game_id == game.pk,
-        time=clock(best.seconds),
+        time=clock_text(best.seconds),
         place=PersonalBest.objects.faster_than(best).count() + 1,
         players=everyone.count(),
     )
 
 
 def _daily_standing(game: Game) -> Standing | None:
-    """This win on the day's board, if it is the player's first of the day (B2)."""
+    """This win on the day's board, if it is the player's first of the day."""
     assert game.daily_date is not None and game.elapsed_seconds is not None
     firsts = first_daily_wins(game.daily_date)
     if not firsts.filter(pk=game.pk).exists():
@@ -301,7 +300,7 @@ def _daily_standing(game: Game) -> Standing | None:
     seconds = whole_seconds(game.elapsed_seconds)
     return Standing(
         is_this_game=True,
-        time=clock(seconds),
+        time=clock_text(seconds),
         place=firsts.filter(elapsed_seconds__lt=seconds).count() + 1,
         players=firsts.count(),
     )

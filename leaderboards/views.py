@@ -19,15 +19,10 @@ from django.views.decorators.http import require_GET
 
 from games.solitaire import daily as daily_puzzles
 from games.solitaire.models import Layout
+from games.solitaire.views import problem
 
 from . import cache
 from .services import Board, daily_board, daily_scope, layout_boards, layout_scope
-
-FIRST_LAYOUT = "a"
-
-
-def _problem(request: HttpRequest, message: str, status: int) -> HttpResponse:
-    return render(request, "solitaire/problem.html", {"message": message}, status=status)
 
 
 def _boards_html(
@@ -49,10 +44,9 @@ def _boards_html(
 
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
-    layouts = Layout.objects.active()
-    layout = layouts.filter(letter=FIRST_LAYOUT).first() or layouts.first()
+    layout = Layout.objects.first_for_newcomers()
     if layout is None:
-        return _problem(request, _("No layout is available yet."), status=503)
+        return problem(request, _("No layout is available yet."), status=503)
     return redirect("leaderboards:layout", letter=layout.letter)
 
 
@@ -61,7 +55,7 @@ def layout_board(request: HttpRequest, letter: str) -> HttpResponse:
     layouts = list(Layout.objects.active().only("letter", "name", "name_de"))
     layout = next((layout for layout in layouts if layout.letter == letter), None)
     if layout is None:
-        return _problem(
+        return problem(
             request,
             _("There is no leaderboard for “%(letter)s”.") % {"letter": letter[:20]},
             status=404,
@@ -94,7 +88,7 @@ def daily(request: HttpRequest, day: str) -> HttpResponse:
     try:
         chosen = date.fromisoformat(day)
     except ValueError:
-        return _problem(
+        return problem(
             request,
             _("“%(day)s” is not a date: expected year-month-day, like 2026-03-01.")
             % {"day": day[:20]},

@@ -26,15 +26,17 @@ Y3, the streak: consecutive days with a verified daily win (``streak``).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import date, timedelta
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.players import Player
+
 from . import engine
 from .models import DailyPuzzle, Game, Layout
-from .play import Owner
 
 LAYOUT_LETTER = "b"  # Doppelgipfel, always (Y1)
 DAYS_AHEAD = 30
@@ -96,6 +98,31 @@ def playable_day(text: str, today: date) -> date:
             % {"day": day.isoformat()}
         )
     return day
+
+
+@dataclass(frozen=True)
+class DayOpened:
+    """The daily page of a day: the puzzle, and the player's first win of it (then the
+    page shows the result) or the game to play now."""
+
+    puzzle: DailyPuzzle
+    won: Game | None = None
+    game: Game | None = None
+
+
+def open_day(player: Player, day: date) -> DayOpened:
+    """The player's daily puzzle of ``day`` (a playable day): their first win of it, or
+    their game of it in play, or a new deal of it."""
+    layout = daily_layout()
+    if layout is None:
+        raise LookupError("the daily puzzle's layout is not loaded")
+    puzzle = puzzle_for(day, layout)
+    won = first_win(player, day)
+    if won is not None:
+        return DayOpened(puzzle, won=won)
+    game = Game.objects.of(player).playing().filter(daily_date=day).first()
+    game = game or Game.objects.deal(player, layout, seed=seed_for(day), daily_date=day)
+    return DayOpened(puzzle, game=game)
 
 
 def daily_layout() -> Layout | None:
@@ -276,23 +303,17 @@ def _nth_pair(tiles: int, count: int, pick: int) -> int:
 # --- Y3: who solved which day, and the streak -------------------------------------------
 
 
-def _games_of(player: Owner | object):
-    if isinstance(player, Owner):
-        return player.games()
-    return Game.objects.owned_by(player, None)
-
-
-def daily_wins(player: Owner | object):
+def daily_wins(player: Player):
     """The player's verified wins of daily puzzles."""
-    return _games_of(player).won().filter(verified=True, daily_date__isnull=False)
+    return Game.objects.of(player).verified_wins().filter(daily_date__isnull=False)
 
 
-def first_win(player: Owner | object, day: date) -> Game | None:
+def first_win(player: Player, day: date) -> Game | None:
     """The win that counts for ``day`` (a replay never does: only the first)."""
     return daily_wins(player).filter(daily_date=day).order_by("finished_at", "pk").first()
 
 
-def open_day_of(code: str, player: Owner | object, today: date) -> date | None:
+def open_day_of(code: str, player: Player, today: date) -> date | None:
     """The day whose puzzle ``code`` is, while that puzzle is still open to the player
     (a day the page may ask for, not yet solved by them). Such a deal is played only
     through its daily page, so that nobody can practise it first under its code."""
@@ -302,7 +323,7 @@ def open_day_of(code: str, player: Owner | object, today: date) -> date | None:
     return None
 
 
-def streak(player: Owner | object, today: date | None = None) -> int:
+def streak(player: Player, today: date | None = None) -> int:
     """How many consecutive days up to today the player has solved the daily puzzle.
 
     Counted back from today, or from yesterday while today's is still open, so a streak
@@ -324,7 +345,7 @@ def streak(player: Owner | object, today: date | None = None) -> int:
     return count
 
 
-def solved_days_near(player: Owner | object, today: date) -> set[date]:
+def solved_days_near(player: Player, today: date) -> set[date]:
     """Which of yesterday, today and tomorrow the player has solved: one query, for the
     menu's link (the page's script picks the player's local date among them)."""
     return set(

@@ -1,6 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from . import play
 from .exports import MAX_EXPORT_BYTES
 
 
@@ -14,3 +15,48 @@ class ReplayUploadForm(forms.Form):
         if upload.size > MAX_EXPORT_BYTES:
             raise forms.ValidationError(_("The file is too large to be a game export."))
         return upload
+
+
+class ActionForm(forms.Form):
+    """Every action on a game posts the board version its page showed; a version that
+    is missing or no number matches no board, so the page gets the board afresh."""
+
+    version = forms.IntegerField(required=False)
+
+    def arguments(self) -> dict:
+        return {"version": self.cleaned_data.get("version")}
+
+
+class TapForm(ActionForm):
+    """A tap names the tile and the selection its page showed (empty: none)."""
+
+    position = forms.IntegerField()
+    selected = forms.IntegerField(required=False)
+
+    def arguments(self) -> dict:
+        if "selected" not in self.data:
+            seen: int | None | play.Unseen = play.UNSEEN  # a page from before the field
+        elif "selected" in self.errors:
+            seen = -1  # matches no selection: the page gets the board afresh
+        else:
+            seen = self.cleaned_data["selected"]
+        return {
+            "position": self.cleaned_data["position"],
+            **super().arguments(),
+            "seen_selection": seen,
+        }
+
+
+class NoFieldsForm(forms.Form):
+    """Hint, pause and resume need nothing but the game."""
+
+    def arguments(self) -> dict:
+        return {}
+
+
+class PreferencesForm(forms.Form):
+    """The look of the board, kept in the session: dimming and the tile style."""
+
+    dim = forms.ChoiceField(choices=[("on", "on"), ("off", "off")], required=False)
+    tiles = forms.ChoiceField(choices=[("art", "art"), ("numbers", "numbers")], required=False)
+    next = forms.CharField(required=False)

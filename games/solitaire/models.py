@@ -1,18 +1,37 @@
-"""Stored layouts, games and their move logs (S1)."""
+"""Stored layouts, games and their move logs, and the daily puzzles.
+
+The rules that decide which games count for what live here, once each, as queryset
+methods beside the Python test of the same rule: a verified win, a win with no help,
+a deal nobody touched (docs/solitaire.md#the-win).
+"""
 
 from __future__ import annotations
 
 import uuid
+from datetime import date
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
+from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+
+from games.players import Player
+
+from . import engine
+
+FIRST_LAYOUT = "a"  # Pavillon: what a new visitor gets (docs/solitaire.md#the-layouts)
 
 
 class LayoutQuerySet(models.QuerySet):
     def active(self) -> LayoutQuerySet:
         return self.filter(active=True)
+
+    def first_for_newcomers(self) -> Layout | None:
+        """Pavillon, or the first layout offered while Pavillon is retired."""
+        offered = self.active()
+        return offered.filter(letter=FIRST_LAYOUT).first() or offered.first()
 
 
 class Layout(models.Model):
@@ -51,27 +70,83 @@ class Layout(models.Model):
     def position_tuples(self) -> tuple[tuple[int, int, int], ...]:
         return tuple((x, y, z) for x, y, z in self.positions)
 
+    @property
+    def display_name(self) -> str:
+        """The name in the active language, where the layout has one in it."""
+        german = (get_language() or "en").startswith("de")
+        return self.name_de if german and self.name_de else self.name
+
+
+# Help a player can take; a win without any is "Ohne Hilfe".
+HELP_COUNTERS = ("hints", "undos", "shuffles")
+NO_HELP = Q(**{counter: 0 for counter in HELP_COUNTERS})
+# A deal is touched by any move (removal, shuffle or undo: each bumps the version) or
+# hint; an untouched one was only dealt, e.g. unasked by the start page.
+UNTOUCHED = Q(version=0, hints=0)
+
 
 class GameQuerySet(models.QuerySet):
-    def owned_by(self, user, guest_id: str | None) -> GameQuerySet:
-        """Games of this account, or of this guest session when nobody is logged in."""
-        if user is not None and user.is_authenticated:
-            return self.filter(user=user)
-        if guest_id:
-            return self.filter(user__isnull=True, guest_id=guest_id)
-        return self.none()
+    def of(self, player: Player) -> GameQuerySet:
+        return player.owned(self)
 
     def playing(self) -> GameQuerySet:
         return self.filter(status=Game.Status.PLAYING)
 
-    def untouched_guest_deals(self, older_than) -> GameQuerySet:
-        """Guests' deals nobody ever moved on, dealt before ``older_than``."""
-        return self.filter(
-            user__isnull=True, version=0, hints=0, created_at__lt=older_than
-        ).exclude(status=Game.Status.WON)
-
     def won(self) -> GameQuerySet:
         return self.filter(status=Game.Status.WON)
+
+    def verified_wins(self) -> GameQuerySet:
+        """Wins whose move log the server replayed from the deal to the empty board."""
+        return self.filter(VERIFIED_WIN)
+
+    def no_help(self) -> GameQuerySet:
+        return self.filter(NO_HELP)
+
+    def started(self) -> GameQuerySet:
+        """Deals the player did something with; a deal passed over is not a game."""
+        return self.exclude(UNTOUCHED)
+
+    def untouched(self) -> GameQuerySet:
+        return self.filter(UNTOUCHED)
+
+    def deal(
+        self,
+        player: Player,
+        layout: Layout,
+        seed: int | None = None,
+        daily_date: date | None = None,
+        *,
+        replaces_current: bool = False,
+    ) -> Game:
+        """Deal a new game for the player, who plays it from now on.
+
+        Their untouched deals are dropped. A game in progress is given up only when the
+        player asked for a new game (``replaces_current``); following a link (a shared
+        code, the daily puzzle) leaves it resumable (docs/solitaire.md#sharing).
+        """
+        seed = engine.random_seed() if seed is None else seed
+        geometry = engine.geometry_for(layout.positions)
+        faces = list(engine.deal(geometry, seed))
+        with transaction.atomic():
+            left_behind = self.of(player).playing()
+            if not replaces_current:
+                left_behind = left_behind.untouched()
+            left_behind.update(status=Game.Status.ABANDONED)
+            return self.create(
+                code=str(engine.GameCode(seed, layout.letter)),
+                seed=seed,
+                layout=layout,
+                positions=layout.positions,
+                initial_faces=faces,
+                faces=faces,
+                occupied=format(geometry.full_mask, "x"),
+                daily_date=daily_date,
+                **player.owner_fields(),
+            )
+
+    def untouched_guest_deals(self, older_than) -> GameQuerySet:
+        """Guests' deals nobody ever moved on, dealt before ``older_than``."""
+        return self.untouched().filter(user__isnull=True, created_at__lt=older_than)
 
 
 class Game(models.Model):
@@ -148,13 +223,26 @@ class Game(models.Model):
 
     @property
     def no_help(self) -> bool:
-        """ "Ohne Hilfe": won with no hint, undo or shuffle (P11)."""
-        return self.hints == 0 and self.undos == 0 and self.shuffles == 0
+        """No hint, undo or shuffle taken (the same rule as ``NO_HELP``)."""
+        return not any(getattr(self, counter) for counter in HELP_COUNTERS)
+
+    @property
+    def is_verified_win(self) -> bool:
+        """The same rule as ``VERIFIED_WIN``."""
+        return self.status == Game.Status.WON and self.verified
+
+    @property
+    def is_untouched(self) -> bool:
+        """The same rule as ``UNTOUCHED``."""
+        return self.version == 0 and self.hints == 0
 
     def clock_seconds(self, now=None) -> float:
         """Seconds played, measured by the server with paused time left out (P10)."""
         end = self.finished_at or self.paused_at or now or timezone.now()
         return max(0.0, (end - self.started_at).total_seconds() - self.paused_seconds)
+
+
+VERIFIED_WIN = Q(status=Game.Status.WON, verified=True)
 
 
 class Move(models.Model):

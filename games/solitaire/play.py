@@ -1,24 +1,32 @@
-"""The one place that applies a player's action to a stored game (S2, S3).
+"""The one place that applies a player's action to a stored game, and decides which
+game a visitor plays (docs/solitaire.md#playing, docs/site.md#moves-are-never-lost).
 
 Every action locks the game row, checks the page's board version, applies the rules
 through the engine, appends to the move log, saves and commits before the view
-answers. The answer names what changed, so that the view can send only those tiles.
+answers. The outcome names what changed, so that the view can send only those tiles.
+An action on a game that is not the player's answers ``None``.
 """
 
 from __future__ import annotations
 
 import enum
+import functools
+import uuid
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from datetime import date
+from typing import Concatenate
 
 from django.db import connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from leaderboards.services import record_win
+from games.players import Player
 
-from . import engine
+from . import daily, engine
 from .models import Game, Layout, Move
+from .outcomes import Kind, Outcome, Reason
+from .signals import game_won
 
 
 class Unseen(enum.Enum):
@@ -29,35 +37,63 @@ class Unseen(enum.Enum):
 
 UNSEEN = Unseen.UNSEEN
 
-
-@dataclass(frozen=True)
-class Owner:
-    """Who plays: an account, or a guest identified by an id kept in the session."""
-
-    user: object | None
-    guest_id: str = ""
-
-    def games(self):
-        return Game.objects.owned_by(self.user, self.guest_id)
+# An action on a game: (player, the game's public id, what the page posted) -> outcome.
+type Action = Callable[..., Outcome | None]
 
 
-@dataclass
-class Outcome:
-    """What an action did, for the view to render."""
+class CannotDeal(Exception):
+    """There is no deal to open; the message is for the player, ``status`` for HTTP."""
 
-    game: Game
-    kind: str
-    changed: set[int] = field(default_factory=set)  # tiles to send again
-    blockers: list[int] = field(default_factory=list)
-    reason: str = ""  # "covered" or "sides" for a blocked tap
-    tapped: int | None = None
-    hint_pair: tuple[int, int] | None = None
-    undos_to_winnable: int | None = None  # where the board can no longer be cleared
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
 
-    @property
-    def full(self) -> bool:
-        """Whether the whole board must be sent again."""
-        return self.kind in {"stale", "undone", "shuffled", "paused", "resumed", "won"}
+
+# --- which game a visitor plays ---------------------------------------------------------
+
+
+def current_or_new_game(player: Player) -> Game:
+    """The player's game in play, or a new deal: on the layout they played last while
+    it is offered, else the first layout for newcomers."""
+    game = Game.objects.of(player).playing().order_by("-created_at").first()
+    if game is not None:
+        return game
+    last = Game.objects.of(player).order_by("-created_at").select_related("layout").first()
+    layout = last.layout if last and last.layout.active else Layout.objects.first_for_newcomers()
+    if layout is None:
+        raise CannotDeal(_("No layout is available yet."), status=503)
+    return Game.objects.deal(player, layout)
+
+
+def new_game(player: Player, letter: str) -> Game:
+    """A new deal on the chosen layout, giving up the game in play."""
+    layout = Layout.objects.active().filter(letter=letter).first()
+    if layout is None:
+        raise CannotDeal(_("Please choose one of the layouts offered."))
+    return Game.objects.deal(player, layout, replaces_current=True)
+
+
+def open_code(player: Player, code: engine.GameCode, today: date) -> Game | date:
+    """The game of a shared or typed code: the player's own unfinished game of that
+    deal, else a new one. A daily puzzle still open to the player is played only
+    through its daily page, so that nobody practises it first: then its day."""
+    layout = Layout.objects.filter(letter=code.letter).first()
+    if layout is None or not (
+        layout.active or Game.objects.of(player).filter(layout=layout).exists()
+    ):
+        raise CannotDeal(
+            _("There is no layout “%(letter)s”, so “%(code)s” is no game code.")
+            % {"letter": code.letter, "code": code},
+            status=404,
+        )
+    open_day = daily.open_day_of(str(code), player, today)
+    if open_day is not None:
+        return open_day
+    game = Game.objects.of(player).playing().filter(code=str(code)).first()
+    return game or Game.objects.deal(player, layout, seed=code.seed)
+
+
+# --- actions on a game ------------------------------------------------------------------
 
 
 def geometry_of(game: Game) -> engine.Geometry:
@@ -73,67 +109,47 @@ def _store_board(game: Game, board: engine.Board) -> None:
     game.occupied_mask = board.occupied
 
 
-def start_game(
-    owner: Owner,
-    layout: Layout,
-    seed: int | None = None,
-    daily_date: date | None = None,
-    *,
-    replaces_current: bool = False,
-) -> Game:
-    """Deal a new game for this owner, who plays it from now on.
+def _on_own_game[**P](
+    action: Callable[Concatenate[Game, P], Outcome],
+) -> Callable[Concatenate[Player, uuid.UUID, P], Outcome | None]:
+    """Run the action on the player's game, locked until the action commits; ``None``
+    when the game is not the player's."""
 
-    Their untouched deals are dropped. A game in progress is given up only when the
-    player asked for a new game (`replaces_current`); following a link (a shared code,
-    the daily puzzle) leaves it resumable.
-    """
-    seed = engine.random_seed() if seed is None else seed
-    geometry = engine.geometry_for(layout.positions)
-    faces = list(engine.deal(geometry, seed))
-    with transaction.atomic():
-        left_behind = owner.games().playing()
-        if not replaces_current:
-            left_behind = left_behind.filter(version=0, hints=0)
-        left_behind.update(status=Game.Status.ABANDONED)
-        return Game.objects.create(
-            code=str(engine.GameCode(seed, layout.letter)),
-            seed=seed,
-            layout=layout,
-            positions=layout.positions,
-            initial_faces=faces,
-            faces=faces,
-            occupied=format(geometry.full_mask, "x"),
-            user=owner.user if getattr(owner.user, "is_authenticated", False) else None,
-            guest_id="" if getattr(owner.user, "is_authenticated", False) else owner.guest_id,
-            daily_date=daily_date,
-        )
+    @functools.wraps(action)
+    def on_game(player: Player, public_id: uuid.UUID, *args: P.args, **kwargs: P.kwargs):
+        with transaction.atomic():
+            game = (
+                Game.objects.of(player)
+                .select_related("layout")
+                .select_for_update(of=("self",))
+                .filter(public_id=public_id)
+                .first()
+            )
+            return None if game is None else action(game, *args, **kwargs)
 
-
-def _locked(owner: Owner, public_id) -> Game:
-    """The owner's game, locked until the transaction ends; Game.DoesNotExist otherwise."""
-    return (
-        owner.games()
-        .select_related("layout")
-        .select_for_update(of=("self",))
-        .get(public_id=public_id)
-    )
+    return on_game
 
 
 def _is_current(game: Game, version: int | None) -> bool:
     return version == game.version and game.status == Game.Status.PLAYING and not game.paused_at
 
 
-@transaction.atomic
+def _record(game: Game, kind: Move.Kind, **move) -> None:
+    """Append a move to the log: it bumps the version the next page must show."""
+    game.selected = None
+    game.version += 1
+    Move.objects.create(game=game, number=game.version, kind=kind, **move)
+
+
+@_on_own_game
 def tap(
-    owner: Owner,
-    public_id,
+    game: Game,
     position: int,
     version: int | None,
     seen_selection: int | None | Unseen = UNSEEN,
 ) -> Outcome:
-    """`seen_selection` is the selection the page showed: a tab that did not show the
-    current one must not complete it (S3)."""
-    game = _locked(owner, public_id)
+    """``seen_selection`` is the selection the page showed: a tab that did not show the
+    current one must not complete it (docs/site.md#stale-pages)."""
     geometry = geometry_of(game)
     board = board_of(game)
     if (
@@ -141,7 +157,7 @@ def tap(
         or not (0 <= position < geometry.n and board.occupied >> position & 1)
         or (seen_selection is not UNSEEN and seen_selection != game.selected)
     ):
-        return Outcome(game, "stale")
+        return Outcome(game, Kind.STALE)
 
     previous = game.selected
     changed = {position} | ({previous} if previous is not None else set())
@@ -150,43 +166,35 @@ def tap(
         _store_selection(game, None)
         return Outcome(
             game,
-            "blocked",
+            Kind.BLOCKED,
             changed,
             blockers=above or sides,
-            reason="covered" if above else "sides",
+            reason=Reason.COVERED if above else Reason.SIDES,
             tapped=position,
         )
     if previous is None or previous == position:
         _store_selection(game, None if previous == position else position)
-        return Outcome(game, "deselected" if previous == position else "selected", changed)
+        return Outcome(game, Kind.DESELECTED if previous == position else Kind.SELECTED, changed)
     if not engine.tiles_match(board.faces[previous], board.faces[position]):
         _store_selection(game, position)
-        return Outcome(game, "selected", changed)
+        return Outcome(game, Kind.SELECTED, changed)
 
     after = engine.apply_removal(geometry, board, previous, position)
     newly_free = geometry.free_mask(after.occupied) & ~geometry.free_mask(board.occupied)
     changed |= set(engine.bits(newly_free))
     _store_board(game, after)
-    game.selected = None
     game.moves += 1
-    game.version += 1
-    Move.objects.create(
-        game=game,
-        number=game.version,
-        kind=Move.Kind.REMOVE,
-        first=previous,
-        second=position,
-    )
+    _record(game, Move.Kind.REMOVE, first=previous, second=position)
     if after.occupied == 0:
         _finish(game)
         game.save()
-        return Outcome(game, "won", changed)
+        return Outcome(game, Kind.WON, changed)
     game.save(update_fields=["occupied", "selected", "moves", "version"])
-    return Outcome(game, "removed", changed)
+    return Outcome(game, Kind.REMOVED, changed)
 
 
 def _store_selection(game: Game, selected: int | None) -> None:
-    """A selection is not a move (S2): its commit need not wait for the disk."""
+    """A selection is not a move: its commit need not wait for the disk."""
     game.selected = selected
     if connection.vendor != "postgresql":
         game.save(update_fields=["selected"])
@@ -195,22 +203,23 @@ def _store_selection(game: Game, selected: int | None) -> None:
     with connection.cursor() as cursor:
         cursor.execute(
             "SET LOCAL synchronous_commit TO OFF; "
-            "UPDATE solitaire_game SET selected = %s WHERE id = %s",
+            f"UPDATE {Game._meta.db_table} SET selected = %s WHERE id = %s",
             [selected, game.pk],
         )
 
 
 def _finish(game: Game) -> None:
-    """Close a won game with the server's clock; it counts only if its log replays."""
+    """Close a won game with the server's clock; it counts only if its log replays
+    (docs/site.md#verified-wins)."""
     game.status = Game.Status.WON
     game.finished_at = timezone.now()
     game.elapsed_seconds = game.clock_seconds(game.finished_at)
     game.verified = replays_to_empty(game, list(game.log.all()))
-    record_win(game)  # into the player's bests and the boards, in this transaction (B1)
+    game_won.send(Game, game=game)  # the boards take it in, in this transaction
 
 
 def replays_to_empty(game: Game, log: list[Move]) -> bool:
-    """Whether the log, replayed from the deal of the game's code, empties the board (B3).
+    """Whether the log, replayed from the deal of the game's code, empties the board.
 
     The deal is computed again from the code, not taken from the stored game.
     """
@@ -256,79 +265,72 @@ def _checked_shuffle(geometry, board: engine.Board, faces) -> engine.Board:
     return shuffled
 
 
-@transaction.atomic
-def undo(owner: Owner, public_id, version: int | None) -> Outcome:
-    game = _locked(owner, public_id)
+@_on_own_game
+def undo(game: Game, version: int | None) -> Outcome:
     if not _is_current(game, version):
-        return Outcome(game, "stale")
+        return Outcome(game, Kind.STALE)
     boards = history(game, list(game.log.all()))
     if len(boards) == 1:
-        return Outcome(game, "nothing")
+        return Outcome(game, Kind.NOTHING)
     _store_board(game, boards[-2])
-    game.selected = None
     game.moves -= 1
     game.undos += 1
-    game.version += 1
-    Move.objects.create(game=game, number=game.version, kind=Move.Kind.UNDO)
+    _record(game, Move.Kind.UNDO)
     game.save()
-    return Outcome(game, "undone")
+    return Outcome(game, Kind.UNDONE)
 
 
-@transaction.atomic
-def shuffle(owner: Owner, public_id, version: int | None) -> Outcome:
-    game = _locked(owner, public_id)
+@_on_own_game
+def shuffle(game: Game, version: int | None) -> Outcome:
     geometry = geometry_of(game)
     board = board_of(game)
     if not _is_current(game, version):
-        return Outcome(game, "stale")
-    # Only when stuck, and only where a new distribution can be cleared at all (P6, P7).
+        return Outcome(game, Kind.STALE)
+    # Only when stuck, and only where a new distribution can be cleared at all.
     if not engine.is_stuck(geometry, board) or not engine.shuffle_can_help(
         geometry, board.occupied
     ):
-        return Outcome(game, "nothing")
+        return Outcome(game, Kind.NOTHING)
     shuffled = engine.shuffle(geometry, board, engine.random_seed())
     _store_board(game, shuffled)
-    game.selected = None
     game.moves += 1
     game.shuffles += 1
-    game.version += 1
-    Move.objects.create(
-        game=game, number=game.version, kind=Move.Kind.SHUFFLE, faces=list(shuffled.faces)
-    )
+    _record(game, Move.Kind.SHUFFLE, faces=list(shuffled.faces))
     game.save()
-    return Outcome(game, "shuffled")
+    return Outcome(game, Kind.SHUFFLED)
 
 
-@transaction.atomic
-def hint(owner: Owner, public_id) -> Outcome:
-    game = _locked(owner, public_id)
+@_on_own_game
+def hint(game: Game) -> Outcome:
     if game.status != Game.Status.PLAYING or game.paused_at:
-        return Outcome(game, "stale")
+        return Outcome(game, Kind.STALE)
     geometry = geometry_of(game)
     board = board_of(game)
     game.hints += 1
     game.save(update_fields=["hints"])
     found = engine.hint(geometry, board)
     if found.pair is not None:
-        return Outcome(game, "hinted", set(found.pair), hint_pair=found.pair)
+        return Outcome(game, Kind.HINTED, set(found.pair), hint_pair=found.pair)
     back = engine.moves_back_to_winnable(geometry, history(game, list(game.log.all())))
-    return Outcome(game, "hopeless", undos_to_winnable=back)
+    return Outcome(game, Kind.HOPELESS, undos_to_winnable=back)
 
 
-@transaction.atomic
-def pause(owner: Owner, public_id) -> Outcome:
-    game = _locked(owner, public_id)
+@_on_own_game
+def pause(game: Game) -> Outcome:
     if game.status == Game.Status.PLAYING and not game.paused_at:
         game.paused_at = timezone.now()
         game.save(update_fields=["paused_at"])
-    return Outcome(game, "paused")
+    return Outcome(game, Kind.PAUSED)
 
 
-@transaction.atomic
-def resume(owner: Owner, public_id) -> Outcome:
-    game = _locked(owner, public_id)
+@_on_own_game
+def resume(game: Game) -> Outcome:
     if game.paused_at:
         game.paused_seconds += (timezone.now() - game.paused_at).total_seconds()
         game.paused_at = None
         game.save(update_fields=["paused_at", "paused_seconds"])
-    return Outcome(game, "resumed")
+    return Outcome(game, Kind.RESUMED)
+
+
+def owns(player: Player, public_id: uuid.UUID) -> bool:
+    return Game.objects.of(player).filter(public_id=public_id).exists()

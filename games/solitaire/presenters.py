@@ -12,10 +12,12 @@ from django.http import HttpRequest
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from leaderboards.services import summary_for
+from games.players import Player, SessionKey
 
 from . import daily, engine, play
+from .clock import clock_text
 from .models import Game
+from .outcomes import Kind, Outcome, Reason
 
 
 @dataclass(frozen=True)
@@ -47,77 +49,59 @@ def _tile_states() -> dict[tuple[bool, bool], str]:
     }
 
 
-def format_seconds(seconds: float | None) -> str:
-    if seconds is None:
-        return "–"
-    total = int(seconds)
-    hours, rest = divmod(total, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
-
-def _status_text(outcome: play.Outcome | None) -> str:
+def _status_text(outcome: Outcome | None) -> str:
     if outcome is None:
         return ""
-    if outcome.kind == "blocked":
-        if outcome.reason == "covered":
+    match outcome.kind:
+        case Kind.BLOCKED if outcome.reason == Reason.COVERED:
             return _("A tile lies on it")
-        return _("Blocked left and right")
-    if outcome.kind == "stale":
-        return _("The board had changed (another tab or a double tap): here it is as it is now.")
-    if outcome.kind == "hinted":
-        return _("Hint: the two marked tiles can go.")
-    if outcome.kind == "hopeless":
-        if outcome.undos_to_winnable is None:
+        case Kind.BLOCKED:
+            return _("Blocked left and right")
+        case Kind.STALE:
+            return _(
+                "The board had changed (another tab or a double tap): here it is as it is now."
+            )
+        case Kind.HINTED:
+            return _("Hint: the two marked tiles can go.")
+        case Kind.HOPELESS if outcome.undos_to_winnable is None:
             return _("This board can no longer be cleared: undo some moves or start anew.")
-        count = outcome.undos_to_winnable
-        return ngettext(
-            "This board can no longer be cleared: %(count)d undo brings it back.",
-            "This board can no longer be cleared: %(count)d undos bring it back.",
-            count,
-        ) % {"count": count}
-    if outcome.kind == "nothing":
-        return _("Nothing to do here right now.")
+        case Kind.HOPELESS:
+            count = outcome.undos_to_winnable
+            return ngettext(
+                "This board can no longer be cleared: %(count)d undo brings it back.",
+                "This board can no longer be cleared: %(count)d undos bring it back.",
+                count,
+            ) % {"count": count}
+        case Kind.NOTHING:
+            return _("Nothing to do here right now.")
     return ""
 
 
-def _outcome_from_session(request: HttpRequest, game: Game) -> play.Outcome | None:
-    """The message of a no-JavaScript post, carried across its redirect once."""
-    note = request.session.pop("last_outcome", None)
-    if not note or note.get("game") != game.pk or note.get("version") != game.version:
-        return None
-    return play.Outcome(
-        game,
-        note["kind"],
-        set(note["changed"]),
-        blockers=note["blockers"],
-        reason=note["reason"],
-        hint_pair=tuple(note["hint_pair"]) or None,
-        undos_to_winnable=note["undos_to_winnable"],
-        tapped=note["tapped"],
-    )
-
-
-# P12: after this many seconds without a move a free pair pulses (the page may be told
+# After this many seconds without a move a free pair pulses (the page may be told
 # otherwise through the help element's data-idle, as the browser tests do).
 GENTLE_HELP_SECONDS = 20
 
 
 def _first_game(request: HttpRequest, game: Game) -> bool:
-    """Whether this is the visitor's very first game, told once (P12).
+    """Whether this is the visitor's very first game, told once
+    (docs/solitaire.md#gentle-help).
 
     The session remembers it for guests and accounts alike (it carries over on log-in);
     a player with an earlier game is never new, on whatever device.
     """
-    if request.session.get("welcomed"):
+    if request.session.get(SessionKey.WELCOMED):
         return False
-    request.session["welcomed"] = True
-    return not Game.objects.owned_by(request.user, game.guest_id).exclude(pk=game.pk).exists()
+    request.session[SessionKey.WELCOMED] = True
+    return not Game.objects.of(_player_of(game)).exclude(pk=game.pk).exists()
 
 
-def board_context(request: HttpRequest, game: Game, outcome: play.Outcome | None = None) -> dict:
+def _player_of(game: Game) -> Player:
+    return Player(game.user) if game.user_id else Player(guest_id=game.guest_id)
+
+
+def board_context(request: HttpRequest, game: Game, outcome: Outcome | None = None) -> dict:
     page = outcome is None  # the whole page, not an answer to an action
-    outcome = outcome or _outcome_from_session(request, game)
+    outcome = outcome or Outcome.kept_for(request.session, game)
     geometry = play.geometry_of(game)
     board = play.board_of(game)
     free = geometry.free_mask(board.occupied)
@@ -172,11 +156,11 @@ def board_context(request: HttpRequest, game: Game, outcome: play.Outcome | None
         return stuck() and engine.shuffle_can_help(geometry, board.occupied)
 
     def help_pair() -> str:
-        """A free pair for the gentle help to pulse (P12): no hint, nothing counted."""
+        """A free pair for the gentle help to pulse: no hint, nothing counted."""
         pairs = free_pairs() if playing and not game.paused_at else []
         return " ".join(map(str, pairs[0])) if pairs else ""
 
-    dim = request.session.get("dim", game.layout.letter == "a")
+    dim = request.session.get(SessionKey.DIM, game.layout.letter == "a")
     # Callables are evaluated by the template only where a partial needs them: a select
     # tap's answer never builds the whole board.
     return {
@@ -186,6 +170,7 @@ def board_context(request: HttpRequest, game: Game, outcome: play.Outcome | None
         "outcome": outcome,
         "status_text": _status_text(outcome),
         "paused": bool(game.paused_at),
+        "undo_disabled": bool(game.paused_at) or not game.moves,
         "playing": playing,
         "stuck": stuck,
         "can_shuffle": can_shuffle,
@@ -193,15 +178,13 @@ def board_context(request: HttpRequest, game: Game, outcome: play.Outcome | None
         "help_seconds": GENTLE_HELP_SECONDS,
         "welcome": page and playing and game.moves == 0 and _first_game(request, game),
         "dim": dim,
-        "tile_style": request.session.get("tiles", "art"),
+        "tile_style": request.session.get(SessionKey.TILE_STYLE, "art"),
         "width": geometry.width,
         "height": geometry.height,
         "levels": geometry.levels,
-        "clock": format_seconds(game.clock_seconds()),
+        "clock": clock_text(game.clock_seconds()),
         "clock_seconds": int(game.clock_seconds()),
-        "layout_name": game.layout.name_de
-        if language == "de" and game.layout.name_de
-        else game.layout.name,
+        "layout_name": game.layout.display_name,
     }
 
 
@@ -210,16 +193,13 @@ def summary_context(request: HttpRequest, game: Game) -> dict:
         return {"summary": None}
     return {
         "summary": {
-            "time": format_seconds(game.elapsed_seconds),
+            "time": clock_text(game.elapsed_seconds),
             "hints": game.hints,
             "undos": game.undos,
             "shuffles": game.shuffles,
             "no_help": game.no_help,
             "link": request.build_absolute_uri(f"/play/{game.code}"),
-            "standing": summary_for(game),  # personal bests and places (P11)
-            "streak": daily.streak(play.Owner(game.user, game.guest_id))
-            if game.daily_date
-            else None,
+            "streak": daily.streak(_player_of(game)) if game.daily_date else None,
         }
     }
 

@@ -13,10 +13,9 @@ urlpatterns = [
     path("game/<uuid:public_id>", views.game_page, name="game"),
     path("game/<uuid:public_id>/export", views.export_game, name="export"),
     path("replay", views.replay_game, name="replay"),
-    path("game/<uuid:public_id>/tap", views.tap, name="tap"),
-    path("game/<uuid:public_id>/undo", views.undo, name="undo"),
-    path("game/<uuid:public_id>/shuffle", views.shuffle, name="shuffle"),
-    path("game/<uuid:public_id>/hint", views.hint, name="hint"),
-    path("game/<uuid:public_id>/pause", views.pause, name="pause"),
-    path("game/<uuid:public_id>/resume", views.resume, name="resume"),
+    # One view for every action on a game: /game/<id>/tap, /undo, /shuffle, /hint, ...
+    *(
+        path(f"game/<uuid:public_id>/{action}", views.game_action, {"action": action}, name=action)
+        for action in views.ACTIONS
+    ),
 ]

@@ -5,7 +5,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from accounts.claims import keep_one_current
+from games.players import Player
+from games.solitaire.claims import keep_one_current
 from games.solitaire.models import Game, Move
 from leaderboards.models import PersonalBest
 from tests.leaderboards.factories import finished_game
@@ -116,4 +117,4 @@ def test_a_daily_puzzle_won_as_a_guest_is_no_try_of_an_existing_account(client, 
     client.post("/accounts/login/", {"username": "alice", "password": "correct-horse-battery"})
     game.refresh_from_db()
     assert game.user == alice and game.status == Game.Status.WON
-    assert game.daily_date is None and daily.first_win(alice, today) is None
+    assert game.daily_date is None and daily.first_win(Player(alice), today) is None

@@ -51,6 +51,7 @@ def finished_game(
         undos=undos,
         shuffles=shuffles,
         moves=moves,
+        version=moves + undos,  # each removal, shuffle and undo is one entry of the log
         daily_date=daily_date,
         created_at=finished_at - timedelta(seconds=seconds + 5),
         started_at=finished_at - timedelta(seconds=seconds),

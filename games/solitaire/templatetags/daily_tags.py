@@ -7,8 +7,8 @@ from datetime import date
 from django import template
 from django.http import HttpRequest
 
+from games.players import known_player
 from games.solitaire import daily
-from games.solitaire.play import Owner
 
 register = template.Library()
 
@@ -34,17 +34,7 @@ def _solved_near(request: HttpRequest | None, today: date) -> set[date]:
         return set()
     cached = getattr(request, "_daily_solved_near", None)
     if cached is None:
-        owner = _owner_if_known(request)
-        cached = daily.solved_days_near(owner, today) if owner else set()
+        player = known_player(request)
+        cached = daily.solved_days_near(player, today) if player else set()
         request._daily_solved_near = cached
     return cached
-
-
-def _owner_if_known(request: HttpRequest) -> Owner | None:
-    """The player, without creating a guest id just to show a link."""
-    user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated:
-        return Owner(user)
-    session = getattr(request, "session", None)
-    guest_id = session.get("guest_id") if session is not None else None
-    return Owner(None, guest_id) if guest_id else None

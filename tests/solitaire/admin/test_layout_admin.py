@@ -5,9 +5,10 @@ import string
 
 import pytest
 
+from games.players import Player
 from games.solitaire import curation, engine
 from games.solitaire.layout_files import positions_from_grid
-from games.solitaire.models import Layout
+from games.solitaire.models import Game, Layout
 
 from .helpers import (
     ADD_URL,
@@ -93,10 +94,9 @@ def test_an_edited_grid_is_stored_in_reading_order(admin_client):
 
 
 def test_a_layout_with_games_keeps_its_shape_so_its_codes_keep_their_deals(admin_client):
-    from games.solitaire import play
 
     layout = Layout.objects.create(letter="d", name="Pair", positions=[[0, 0, 0], [2, 0, 0]])
-    game = play.start_game(play.Owner(None, "someone"), layout, seed=7)
+    game = Game.objects.deal(Player(guest_id="someone"), layout, seed=7)
     data = {"name": "Four", "active": "on", "grid": "1.1.1.1.\n", "_save": "Save"}
     response = admin_client.post(change_url(layout), data)
     assert response.status_code == 200

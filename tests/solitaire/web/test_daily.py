@@ -8,6 +8,7 @@ import pytest
 from django.template import Context, Template
 from django.test import RequestFactory
 
+from games.players import Player
 from games.solitaire import daily, play
 from games.solitaire.models import DailyPuzzle, Game
 
@@ -36,7 +37,7 @@ def _open(client, day: date | str) -> Game:
     return Game.objects.get(public_id=public_id)
 
 
-def _play_to_the_win(owner: play.Owner, game: Game) -> Game:
+def _play_to_the_win(owner: Player, game: Game) -> Game:
     for pair in solution(game):
         for position in pair:
             game.refresh_from_db()
@@ -156,7 +157,7 @@ def test_the_daily_pages_take_no_post(alice_client):
 
 
 def test_a_solved_puzzle_shows_the_result_instead_of_a_new_game(alice, alice_client):
-    won = _play_to_the_win(play.Owner(alice), _open(alice_client, TODAY))
+    won = _play_to_the_win(Player(alice), _open(alice_client, TODAY))
     assert won.verified  # replayed from the deal like any win (B3)
 
     response = alice_client.get(f"/daily/{TODAY}")
@@ -171,7 +172,7 @@ def test_a_solved_puzzle_shows_the_result_instead_of_a_new_game(alice, alice_cli
 
 
 def test_a_replay_does_not_count_for_the_day(alice, alice_client):
-    owner = play.Owner(alice)
+    owner = Player(alice)
     first = _play_to_the_win(owner, _open(alice_client, TODAY))
 
     response = alice_client.get(f"/play/{daily.code_for(TODAY)}")
@@ -180,11 +181,11 @@ def test_a_replay_does_not_count_for_the_day(alice, alice_client):
 
     assert replay.daily_date is None
     assert daily.first_win(owner, TODAY) == first
-    assert daily.streak(alice) == 1
+    assert daily.streak(Player(alice)) == 1
 
 
 def test_another_player_gets_a_game_of_their_own(alice, alice_client, bob_client):
-    _play_to_the_win(play.Owner(alice), _open(alice_client, TODAY))
+    _play_to_the_win(Player(alice), _open(alice_client, TODAY))
 
     game = _open(bob_client, TODAY)
 
@@ -197,7 +198,7 @@ def test_the_nav_links_to_the_daily_puzzle_and_marks_it_solved(alice, alice_clie
     assert f'href="/daily/{TODAY}"' in html and "✓ solved</span>" not in html
     assert f"<small data-daily-code>{daily.code_for(TODAY)}</small>" in html  # the menu
 
-    _play_to_the_win(play.Owner(alice), game)
+    _play_to_the_win(Player(alice), game)
     html = alice_client.get(f"/game/{game.public_id}").content.decode()
 
     assert "✓ solved</span>" in html

@@ -1,6 +1,6 @@
 from django import template
 
-from leaderboards import ranking
+from games.solitaire.clock import clock_text
 
 register = template.Library()
 
@@ -8,4 +8,4 @@ register = template.Library()
 @register.filter
 def clock(seconds: float | None) -> str:
     """A time as the game's clock shows it: {{ game.elapsed_seconds|clock }} → 1:05."""
-    return ranking.clock(seconds)
+    return clock_text(seconds)
