@@ -1,4 +1,4 @@
-"""Sign-up and profile forms: a display name others see, an e-mail nobody else sees (A5)."""
+"""Sign-up and profile forms: a display name others see, an e-mail nobody else sees."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 class User(AbstractUser):
-    """A player. The e-mail stays private; others see only the display name (A5)."""
+    """A player. The e-mail stays private; others see only the display name."""
 
     display_name = models.CharField(_("display name"), max_length=40, blank=True)
 

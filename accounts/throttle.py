@@ -1,11 +1,11 @@
-"""The client address that django-axes throttles failed log-ins by (A1)."""
+"""The client address that django-axes throttles failed log-ins by."""
 
 from django.conf import settings
 from django.http import HttpRequest
 
 
 def client_ip(request: HttpRequest) -> str:
-    """REMOTE_ADDR, or behind our load balancer the address it saw (O3).
+    """REMOTE_ADDR, or behind our load balancer the address it saw (docs/site.md#production-shape).
 
     The balancer appends the peer it saw to X-Forwarded-For, so only the last entry is
     trusted: anything before it came from the client and can be forged.

@@ -1,4 +1,4 @@
-"""Sign-up, profile and the stats pages (A1, A3, A5). Log-in, log-out and the password
+"""Sign-up, profile and the stats pages. Log-in, log-out and the password
 views are Django's own (accounts/urls.py)."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def _next_url(request: HttpRequest) -> str:
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    """A new account; the guest's games in this session become its games (A2)."""
+    """A new account; the guest's games in this session become its games."""
     if request.user.is_authenticated:
         return redirect("stats")
     form = SignUpForm(request.POST or None)

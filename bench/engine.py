@@ -5,7 +5,7 @@
 
 For each layout (the built-in a, b, c and the classic Turtle) it prints:
 
-* deal generation time (reverse build, D2) over ``--deals`` seeds;
+* deal generation time (reverse build) over ``--deals`` seeds;
 * solver time on reverse-built deals (what players get) over ``--solves`` seeds,
   and the share decided within ``--budget``;
 * for the 144-tile layouts (c and Turtle), the solver on uniformly random deals (every
@@ -17,7 +17,7 @@ For each layout (the built-in a, b, c and the classic Turtle) it prints:
   who picks a random free pair (so some positions are lost ones: the hint must prove
   that too).
 
-Budgets (DESIGN.md): deal 144 tiles median <= 5 ms; reverse-built 144 median <= 50 ms,
+Budgets (bench/README.md): deal 144 tiles median <= 5 ms; reverse-built 144 median <= 50 ms,
 all decided; random 144 >= 95 % decided within 1 s; hint p95 <= 100 ms. Times are wall
 clock on one core: run it on an idle machine.
 """

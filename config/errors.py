@@ -1,5 +1,5 @@
 """Error pages. With the database briefly down, a request fails cleanly with a 503 that
-asks to retry, and the next request after it recovers reconnects by itself (O5)."""
+asks to retry, and the next request after it recovers reconnects by itself."""
 
 import logging
 import sys

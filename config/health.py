@@ -1,4 +1,4 @@
-"""GET /health: is each service this site needs reachable (O4)?"""
+"""GET /health: is each service this site needs reachable (docs/site.md#health-and-ping)?"""
 
 import logging
 

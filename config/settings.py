@@ -1,4 +1,4 @@
-"""Settings, all read from the environment (SPEC O2).
+"""Settings, all read from the environment (docs/site.md#settings-from-the-environment).
 
 With nothing set, this is the embedded default for `make run`: SQLite, Celery tasks
 run in-process, a local-memory cache. Production sets DATABASE_URL, REDIS_URL,
@@ -100,7 +100,7 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 
-# Failed log-ins are throttled per account and, separately, per address (A1): either
+# Failed log-ins are throttled per account and, separately, per address: either
 # reaching the limit locks further attempts for the cool-off time.
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
@@ -159,7 +159,7 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = "UTC"
 # One beat process runs this (README). The daily puzzles of the next 30 days are dealt
 # and verified a few minutes into each UTC day; a missed run only costs the first
-# player of a day a second, as the page computes a missing day on the spot (Y2).
+# player of a day a second, as the page computes a missing day on the spot.
 CELERY_BEAT_SCHEDULE = {
     "precompute-daily-puzzles": {
         "task": "solitaire.precompute_daily_puzzles",
@@ -172,7 +172,7 @@ CELERY_BEAT_SCHEDULE = {
 }
 
 # Games live with the session, so sessions live in the database: a Redis outage must
-# not log anybody out or lose a guest's game (O5).
+# not log anybody out or lose a guest's game (docs/site.md#faults).
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
 

@@ -1,5 +1,5 @@
 """Who plays, for every game of the site: an account, or a guest known by an id that
-the guest's session keeps (docs/site.md#guests). The session keys the site keeps are
+the guest's session keeps (docs/site.md#guests-and-claiming). The session keys the site keeps are
 named here too, so that no other module spells one out.
 """
 

@@ -1,4 +1,4 @@
-"""Our own seeded pseudo-random generator (D1).
+"""Our own seeded pseudo-random generator (docs/solitaire.md#game-codes).
 
 A game code must give the same deal on every machine, Python version and release, so
 deals never use the standard library's ``random`` (whose algorithms may change).

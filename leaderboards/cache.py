@@ -1,5 +1,5 @@
 """Boards cached in Redis, recomputed after a new verified win, served from the database
-when Redis is away (B4, O5).
+when Redis is away (docs/site.md#caching).
 
 Each scope (a layout, a day) has a version that a new win replaces. A cached board is
 stored with the version it was computed under and is served only while that is still

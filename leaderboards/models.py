@@ -1,5 +1,5 @@
 """Each player's best verified time per layout, kept so that a board is one short index
-scan however many games are stored (B1). Derived from Game: `record_win` keeps it up to
+scan however many games are stored. Derived from Game: `record_win` keeps it up to
 date and `manage.py rebuild_bests` recomputes it from the games."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The boards (B1, B2): served from the cache, computed from the database on a miss.
+"""The boards: served from the cache, computed from the database on a miss.
 
 A board's HTML is cached too, per language, the same for everybody; only a viewer who
 is on the board gets it rendered afresh, with their row marked.

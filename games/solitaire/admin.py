@@ -1,4 +1,4 @@
-"""Admins curate layouts (M1, M2) and look at the daily puzzles (M3)."""
+"""Admins curate layouts and look at the daily puzzles."""
 
 from __future__ import annotations
 
@@ -130,7 +130,7 @@ class LayoutAdmin(admin.ModelAdmin):
         return [import_url, *super().get_urls()]
 
     def import_view(self, request: HttpRequest) -> HttpResponse:
-        """Upload a KMahjongg file (M2); staff with the right to add layouts only."""
+        """Upload a KMahjongg file; staff with the right to add layouts only."""
         if not self.has_add_permission(request):
             raise PermissionDenied
         if request.method == "POST":
@@ -167,7 +167,7 @@ class LayoutAdmin(admin.ModelAdmin):
 
 @admin.register(DailyPuzzle)
 class DailyPuzzleAdmin(admin.ModelAdmin):
-    """Read-only (M3): the daily puzzles are written by the precompute task alone."""
+    """Read-only: the daily puzzles are written by the precompute task alone."""
 
     list_display = [
         "date",

@@ -1,4 +1,4 @@
-"""The admin's forms for layouts: editing as a text grid (M1), uploading a file (M2)."""
+"""The admin's forms for layouts: editing as a text grid, uploading a file."""
 
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ class LayoutForm(forms.ModelForm):
         self.positions = curation.positions_to_store(stored, edited)
         self.shape_changed = self.positions != [list(p) for p in stored]
         if self.shape_changed and self.instance.pk and self.instance.games.exists():
-            # A code names a deal forever (D1): new shapes need a new letter.
+            # A code names a deal forever: new shapes need a new letter.
             raise ValidationError(SHAPE_IN_USE)
         return text
 

@@ -1,4 +1,4 @@
-"""Admins curating layouts (M1, M2): letters, import, and the picture of a layout.
+"""Admins curating layouts: letters, import, and the picture of a layout.
 
 Used by the Layout admin, its upload view and ``manage.py import_layout``; the rules
 themselves (what makes a layout sound) are the engine's ``validate_layout``.
@@ -44,7 +44,7 @@ class LayoutRejected(Exception):
 
 
 def next_free_letter() -> str | None:
-    """The first of a-z that no layout has (L4); None when all 26 are taken."""
+    """The first of a-z that no layout has; None when all 26 are taken."""
     taken = set(Layout.objects.values_list("letter", flat=True))
     return next((letter for letter in LETTERS if letter not in taken), None)
 
@@ -83,7 +83,7 @@ def positions_to_store(
 ) -> list[list[int]]:
     """What to store after an edit: the stored list itself when the edit kept the same
     positions. The deal of a code depends on the order of the positions, so a layout
-    whose shape did not change keeps dealing the same towers for the same codes (D1)."""
+    whose shape did not change keeps dealing the same towers for the same codes."""
     stored_list = [list(p) for p in stored]
     edited_list = [list(p) for p in edited]
     if sorted(stored_list) == sorted(edited_list):
@@ -138,7 +138,7 @@ def import_layout(data: bytes, *, name: str, user=None) -> tuple[Layout, engine.
 def create_imported_layout(
     positions: Sequence[Position], report: engine.LayoutReport, *, name: str, user=None
 ) -> Layout:
-    """A new, inactive layout (M2), so that admins can try it (``manage.py deal
+    """A new, inactive layout, so that admins can try it (``manage.py deal
     <seed>-<letter>``) and curate it before switching it on."""
     layout = Layout(
         name=name,

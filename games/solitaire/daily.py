@@ -1,8 +1,9 @@
-"""The daily puzzle (SPEC Y): one Doppelgipfel a calendar day, the same for everybody.
+"""The daily puzzle: one Doppelgipfel a calendar day, the same for everybody
+(docs/solitaire.md#the-daily-puzzle).
 
-Y1, the seed of a day. It is a function of the date alone, so that the page can name
-today's code without asking anybody (``static/solitaire/js/daily.js`` computes exactly the same,
-with BigInt). Written out, for the date 2026-03-01:
+The seed of a day is a function of the date alone, so that the page can name today's
+code without asking anybody (``static/solitaire/js/daily.js`` computes exactly the
+same, with BigInt). Written out, for the date 2026-03-01:
 
     n    = year * 10_000 + month * 100 + day              # 20260301
     z    = (n + 0x9E3779B97F4A7C15)            mod 2**64   # one SplitMix64 step
@@ -14,13 +15,13 @@ with BigInt). Written out, for the date 2026-03-01:
 That is the first output of the engine's SplitMix64 seeded with ``n``. Golden tests pin
 it in both languages: changing it would change every past daily puzzle.
 
-Y2, precomputed and verified. ``precompute`` deals the coming days, has the solver
-clear each deal on its own (it never sees how the deal was built) and replays the
-solver's order through the rules, and stores difficulty figures as ``DailyPuzzle``
-rows. Verified rows are never touched again; a day nobody precomputed is computed on
-the spot by ``puzzle_for``, so the page works with no worker and with Redis down.
+Precomputed and verified: ``precompute`` deals the coming days, has the solver clear
+each deal on its own (it never sees how the deal was built) and replays the solver's
+order through the rules, and stores difficulty figures as ``DailyPuzzle`` rows.
+Verified rows are never touched again; a day nobody precomputed is computed on the spot
+by ``puzzle_for``, so the page works with no worker and with Redis down.
 
-Y3, the streak: consecutive days with a verified daily win (``streak``).
+The streak: consecutive days with a verified daily win (``streak``).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from games.players import Player
 from . import engine
 from .models import DailyPuzzle, Game, Layout
 
-LAYOUT_LETTER = "b"  # Doppelgipfel, always (Y1)
+LAYOUT_LETTER = "b"  # Doppelgipfel, always (docs/solitaire.md#the-seed-of-a-day)
 DAYS_AHEAD = 30
 PLAYOUTS = 200
 # Seconds the solver may take per deal; reverse-built 72-tile deals take milliseconds.
@@ -55,7 +56,7 @@ class InvalidDay(ValueError):
     player."""
 
 
-# --- Y1: the date, its seed and its code ------------------------------------------------
+# --- the date, its seed and its code ----------------------------------------------------
 
 
 def seed_for(day: date) -> int:
@@ -130,7 +131,7 @@ def daily_layout() -> Layout | None:
     return Layout.objects.filter(letter=LAYOUT_LETTER).first()
 
 
-# --- Y2: precompute, verify, measure ---------------------------------------------------
+# --- precompute, verify, measure -------------------------------------------------------
 
 
 def precompute(start: date, days: int = DAYS_AHEAD) -> list[date]:
@@ -300,7 +301,7 @@ def _nth_pair(tiles: int, count: int, pick: int) -> int:
     raise AssertionError("pick out of range")
 
 
-# --- Y3: who solved which day, and the streak -------------------------------------------
+# --- who solved which day, and the streak -----------------------------------------------
 
 
 def daily_wins(player: Player):

@@ -1,4 +1,4 @@
-"""Export a game as JSON (its code and move log) and replay such an export (S4).
+"""Export a game as JSON (its code and move log) and replay such an export.
 
 The export carries the positions the game was dealt on, so that it replays even after
 an admin has changed or retired the layout. A replay recomputes the deal from the code

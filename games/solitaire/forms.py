@@ -6,7 +6,7 @@ from .exports import MAX_EXPORT_BYTES
 
 
 class ReplayUploadForm(forms.Form):
-    """An exported game (S4) to replay from its deal."""
+    """An exported game (docs/solitaire.md#export-and-replay) to replay from its deal."""
 
     export = forms.FileField(label=_("Game export (.json)"))
 

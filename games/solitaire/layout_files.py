@@ -1,4 +1,4 @@
-"""Layouts as text: KMahjongg ``.layout`` files (M2) and the admin's grid per level (M1).
+"""Layouts as text: KMahjongg ``.layout`` files and the admin's grid per level.
 
 Pure Python, no Django. Both formats draw each level as rows of half-tile cells, the
 way KMahjongg does: a tile is marked by ``1`` in its top-left cell, and ``2``, ``3``,

@@ -2,7 +2,7 @@
 
 The rules that decide which games count for what live here, once each, as queryset
 methods beside the Python test of the same rule: a verified win, a win with no help,
-a deal nobody touched (docs/solitaire.md#the-win).
+a deal nobody touched (docs/solitaire.md#winning-and-ohne-hilfe).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from games.players import Player
 
 from . import engine
 
-FIRST_LAYOUT = "a"  # Pavillon: what a new visitor gets (docs/solitaire.md#the-layouts)
+FIRST_LAYOUT = "a"  # Pavillon: what a new visitor gets (docs/solitaire.md#the-built-in-layouts)
 
 
 class LayoutQuerySet(models.QuerySet):
@@ -35,7 +35,7 @@ class LayoutQuerySet(models.QuerySet):
 
 
 class Layout(models.Model):
-    """A board shape: positions (x, y, z) on the half-tile grid (L1)."""
+    """A board shape: positions (x, y, z) on the half-tile grid (docs/solitaire.md#coordinates)."""
 
     letter = models.CharField(_("letter"), max_length=1, unique=True)
     name = models.CharField(_("name"), max_length=60)
@@ -122,7 +122,7 @@ class GameQuerySet(models.QuerySet):
 
         Their untouched deals are dropped. A game in progress is given up only when the
         player asked for a new game (``replaces_current``); following a link (a shared
-        code, the daily puzzle) leaves it resumable (docs/solitaire.md#sharing).
+        code, the daily puzzle) leaves it resumable (docs/solitaire.md#sharing-a-game).
         """
         seed = engine.random_seed() if seed is None else seed
         geometry = engine.geometry_for(layout.positions)
@@ -132,17 +132,9 @@ class GameQuerySet(models.QuerySet):
             if not replaces_current:
                 left_behind = left_behind.untouched()
             left_behind.update(status=Game.Status.ABANDONED)
-            return self.create(
-                code=str(engine.GameCode(seed, layout.letter)),
-                seed=seed,
-                layout=layout,
-                positions=layout.positions,
-                initial_faces=faces,
-                faces=faces,
-                occupied=format(geometry.full_mask, "x"),
-                daily_date=daily_date,
-                **player.owner_fields(),
-            )
+            game = Game.laid_out(player, layout, seed, faces, daily_date=daily_date)
+            game.save(force_insert=True)
+            return game
 
     def untouched_guest_deals(self, older_than) -> GameQuerySet:
         """Guests' deals nobody ever moved on, dealt before ``older_than``."""
@@ -150,7 +142,7 @@ class GameQuerySet(models.QuerySet):
 
 
 class Game(models.Model):
-    """One deal being played by one owner: an account, or a guest's session (A2).
+    """One deal being played by one owner: an account, or a guest's session.
 
     The board is stored as faces (a tile code per position, as on the board now) and
     `occupied`, the engine's bitmask of positions still on the board, in hex. The
@@ -186,7 +178,7 @@ class Game(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     # Bumped by every change of the board (removal, shuffle, undo), so it is also the
     # length of the move log: a tap carries the version its page showed, and a stale one
-    # gets the current board (S3).
+    # gets the current board (docs/site.md#stale-pages).
     version = models.PositiveIntegerField(default=0)
     moves = models.PositiveIntegerField(default=0)  # removals and shuffles in effect now
     hints = models.PositiveIntegerField(default=0)
@@ -213,6 +205,30 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"{self.code} ({self.status})"
 
+    @classmethod
+    def laid_out(
+        cls,
+        player: Player,
+        layout: Layout,
+        seed: int,
+        faces: list[str],
+        daily_date: date | None = None,
+    ) -> Game:
+        """An unsaved game of the player with these faces on the layout's positions, all
+        of them still on the board."""
+        positions = layout.positions
+        return cls(
+            code=str(engine.GameCode(seed, layout.letter)),
+            seed=seed,
+            layout=layout,
+            positions=positions,
+            initial_faces=list(faces),
+            faces=list(faces),
+            occupied=format((1 << len(positions)) - 1, "x"),
+            daily_date=daily_date,
+            **player.owner_fields(),
+        )
+
     @property
     def occupied_mask(self) -> int:
         return int(self.occupied, 16)
@@ -237,7 +253,7 @@ class Game(models.Model):
         return self.version == 0 and self.hints == 0
 
     def clock_seconds(self, now=None) -> float:
-        """Seconds played, measured by the server with paused time left out (P10)."""
+        """Seconds played, measured by the server with paused time left out."""
         end = self.finished_at or self.paused_at or now or timezone.now()
         return max(0.0, (end - self.started_at).total_seconds() - self.paused_seconds)
 
@@ -246,7 +262,7 @@ VERIFIED_WIN = Q(status=Game.Status.WON, verified=True)
 
 
 class Move(models.Model):
-    """One entry of a game's move log (S1, S4), replayed to verify a win (B3)."""
+    """One entry of a game's move log, replayed to verify a win."""
 
     class Kind(models.TextChoices):
         REMOVE = "remove"
@@ -272,7 +288,7 @@ class Move(models.Model):
 
 
 class DailyPuzzle(models.Model):
-    """The puzzle of one calendar day (Y1), dealt and verified ahead of time (Y2)."""
+    """The puzzle of one calendar day, dealt and verified ahead of time."""
 
     class Status(models.TextChoices):
         VERIFIED = "verified", _("verified")

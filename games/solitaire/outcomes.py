@@ -52,7 +52,7 @@ class Kind(StrEnum):
 
 
 class Reason(StrEnum):
-    """Why a tapped tile is not free (docs/solitaire.md#blocked-tap)."""
+    """Why a tapped tile is not free (docs/solitaire.md#a-blocked-tap)."""
 
     COVERED = "covered"
     SIDES = "sides"

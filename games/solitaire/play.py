@@ -1,10 +1,11 @@
 """The one place that applies a player's action to a stored game, and decides which
-game a visitor plays (docs/solitaire.md#playing, docs/site.md#moves-are-never-lost).
+game a visitor plays (docs/solitaire.md#playing-a-game).
 
 Every action locks the game row, checks the page's board version, applies the rules
-through the engine, appends to the move log, saves and commits before the view
-answers. The outcome names what changed, so that the view can send only those tiles.
-An action on a game that is not the player's answers ``None``.
+through the engine, appends to the move log, saves and commits before the view answers
+(docs/site.md#a-move-is-committed-before-its-answer). The outcome names what changed, so
+that the view can send only those tiles. An action on a game that is not the player's
+answers ``None``.
 """
 
 from __future__ import annotations
@@ -210,7 +211,7 @@ def _store_selection(game: Game, selected: int | None) -> None:
 
 def _finish(game: Game) -> None:
     """Close a won game with the server's clock; it counts only if its log replays
-    (docs/site.md#verified-wins)."""
+    (docs/site.md#verified-wins-only)."""
     game.status = Game.Status.WON
     game.finished_at = timezone.now()
     game.elapsed_seconds = game.clock_seconds(game.finished_at)

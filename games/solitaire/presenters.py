@@ -29,7 +29,7 @@ class Tile:
     code: str
     free: bool
     selected: bool
-    label: str  # the spoken name with its state (P14)
+    label: str  # the spoken name with its state (docs/solitaire.md#accessibility)
     flags: str = ""  # animation classes: is-wiggling, is-blocker, is-hint
     removed: bool = False
 

@@ -1,4 +1,4 @@
-"""A guest's games become the account's on sign-up and log-in (A2)."""
+"""A guest's games become the account's on sign-up and log-in."""
 
 from datetime import timedelta
 
@@ -9,18 +9,10 @@ from games.players import Player
 from games.solitaire.claims import keep_one_current
 from games.solitaire.models import Game, Move
 from leaderboards.models import PersonalBest
-from tests.leaderboards.factories import finished_game
+from tests.factories import SIGN_UP, finished_game
 from tests.solitaire.web.helpers import current_game, matching_free_pair, solution, tap
 
 pytestmark = pytest.mark.django_db
-
-SIGN_UP = {
-    "username": "gus",
-    "display_name": "Gus",
-    "email": "gus@example.com",
-    "password1": "lantern-orchid-49",
-    "password2": "lantern-orchid-49",
-}
 
 
 def _move_once(client, game):
@@ -40,12 +32,12 @@ def test_sign_up_claims_the_guests_games_with_the_unfinished_one(client, django_
     _move_once(client, unfinished)
 
     assert client.post("/accounts/signup", SIGN_UP).status_code == 302
-    gus = django_user_model.objects.get(username="gus")
-    assert set(Game.objects.filter(user=gus)) == {won, unfinished}
-    assert not Game.objects.filter(user=gus).exclude(guest_id="").exists()
+    newcomer = django_user_model.objects.get(username=SIGN_UP["username"])
+    assert set(Game.objects.filter(user=newcomer)) == {won, unfinished}
+    assert not Game.objects.filter(user=newcomer).exclude(guest_id="").exists()
     assert current_game(client) == unfinished  # the game goes on where it was
     assert Game.objects.get(pk=unfinished.pk).moves == 1
-    assert PersonalBest.objects.get(user=gus, no_help=False).game == won
+    assert PersonalBest.objects.get(user=newcomer, no_help=False).game == won
     assert "guest_id" not in client.session
 
 

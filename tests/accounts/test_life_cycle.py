@@ -1,20 +1,14 @@
-"""Sign up, log out, log in, change and reset the password (A1); the e-mail stays
-private (A5)."""
+"""Sign up, log out, log in, change and reset the password; the e-mail stays
+private (docs/site.md#display-names)."""
 
 import re
 
 import pytest
 from django.core import mail
 
-pytestmark = pytest.mark.django_db
+from tests.factories import SIGN_UP
 
-SIGN_UP = {
-    "username": "carol",
-    "display_name": "Carol K",
-    "email": "carol@example.com",
-    "password1": "lantern-orchid-49",
-    "password2": "lantern-orchid-49",
-}
+pytestmark = pytest.mark.django_db
 
 
 def _logged_in_as(client):

@@ -1,4 +1,4 @@
-"""The stats page against a hand-computed fixture (A3, A4)."""
+"""The stats page against a hand-computed fixture (docs/site.md#stats)."""
 
 import re
 from datetime import timedelta
@@ -8,7 +8,7 @@ import pytest
 from accounts.stats import player_stats
 from games.solitaire.daily import utc_today
 from games.solitaire.models import Game
-from tests.leaderboards.factories import finished_game
+from tests.factories import finished_game
 
 pytestmark = pytest.mark.django_db
 

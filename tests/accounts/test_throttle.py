@@ -1,4 +1,4 @@
-"""Failed log-ins are throttled per account and per address by django-axes (A1)."""
+"""Failed log-ins are throttled per account and per address by django-axes."""
 
 import pytest
 

@@ -1,5 +1,5 @@
 """A new player signs up, wins a Pavillon game by clicking tiles, and finds the time on
-the leaderboard and the stats page (A1, B1, A3), in Chromium at 360x640."""
+the leaderboard and the stats page (docs/site.md#sign-up-and-log-in), in Chromium at 360x640."""
 
 import re
 

@@ -1,4 +1,4 @@
-"""The build of the tower (P1), gentle help (P12) and reduced motion (P14), in a browser."""
+"""The build of the tower, gentle help and reduced motion, in a browser."""
 
 import pytest
 from playwright.sync_api import Page, expect

@@ -1,6 +1,6 @@
 """How the game looks: every built-in layout whole on an upright phone and on a desktop
-window, stacks drawn with a visible offset, a one-line header, screenshots (P15), and
-the German page for a German browser (P17)."""
+window, stacks drawn with a visible offset, a one-line header, screenshots, and
+the German page for a German browser (docs/solitaire.md#languages)."""
 
 import os
 import re

@@ -1,5 +1,5 @@
 """Playing in a real browser at 360×640: a whole game by clicking, a blocked tap, and
-play by keyboard alone (P2, P3, P14)."""
+play by keyboard alone (docs/solitaire.md#selecting-and-removing)."""
 
 import json
 
@@ -56,7 +56,7 @@ def test_a_whole_pavillon_game_is_won_by_clicking(page: Page, live_server):
         if page.locator("#board button.tile").count():
             free = _free_on_page(page)
             assert free == _free_in_database(game)
-            # The gentle help's pair comes with the answer too, and it is free (P12).
+            # The gentle help's pair comes with the answer too, and it is free.
             pair = page.locator("#help").get_attribute("data-pair")
             assert not pair or {int(i) for i in pair.split()} <= free
 

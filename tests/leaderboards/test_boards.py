@@ -1,4 +1,4 @@
-"""The boards (B1, B2): verified wins only, each player once, ties share a place."""
+"""The boards: verified wins only, each player once, ties share a place."""
 
 from datetime import date
 
@@ -8,8 +8,7 @@ from django.test import Client
 from games.solitaire.models import Game
 from leaderboards.models import PersonalBest
 from leaderboards.services import daily_board, rebuild_bests, top_times
-
-from .factories import finished_game, layout
+from tests.factories import finished_game, layout
 
 pytestmark = pytest.mark.django_db
 

@@ -1,12 +1,11 @@
-"""Boards are cached in Redis, refreshed by a new win, and served without Redis (B4)."""
+"""Boards are cached in Redis, refreshed by a new win, and served without Redis."""
 
 import pytest
 from django.core.cache import cache
 
 from leaderboards.models import PersonalBest
+from tests.factories import finished_game, layout
 from tests.solitaire.web.helpers import current_game, solution, tap
-
-from .factories import finished_game, layout
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""The win summary shows the personal best and the place on the board (P11)."""
+"""The win summary shows the personal best and the place on the board."""
 
 from datetime import date, timedelta
 
@@ -8,9 +8,8 @@ from django.utils import timezone
 from games.solitaire.models import Game
 from leaderboards.models import PersonalBest
 from leaderboards.services import summary_for
+from tests.factories import finished_game
 from tests.solitaire.web.helpers import current_game, solution, tap
-
-from .factories import finished_game
 
 pytestmark = pytest.mark.django_db
 

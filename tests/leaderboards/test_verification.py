@@ -1,4 +1,4 @@
-"""Only wins the server replayed from the deal count, timed by the server (B3)."""
+"""Only wins the server replayed from the deal count, timed by the server."""
 
 from datetime import timedelta
 

@@ -1,4 +1,4 @@
-"""Faults, each for real (O5, S2): Redis gone, the database gone or its connections cut,
+"""Faults, each for real: Redis gone, the database gone or its connections cut,
 a web process killed between taps."""
 
 import re

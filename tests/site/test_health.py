@@ -1,4 +1,4 @@
-"""GET /health reports database, cache and broker (O4)."""
+"""GET /health reports database, cache and broker (docs/site.md#health-and-ping)."""
 
 import pytest
 

@@ -25,8 +25,10 @@ Group names: ``match_group`` gives the code itself for the 34 normal kinds and
 ``FLOWER_GROUP`` / ``SEASON_GROUP`` ("flowers" / "seasons") for the bonus tiles; not
 "F" / "S", because "S" is the south wind's code.
 
-Modules: ``tiles`` (R1, R2), ``geometry`` (L1, R3), ``layouts`` (L2, L3), ``random``
-(D1), ``deal`` (D1, D2, P6, P7), ``solver`` (P9).
+Modules: ``tiles`` (the kinds and matching), ``geometry`` (positions and the free rule),
+``layouts`` (built-in layouts, soundness), ``deal`` (codes, deals, shuffle), ``solver``
+(can it be cleared, the hint); the generator is ``games.prng``. The rules they implement
+are told in docs/solitaire.md.
 """
 
 from games.prng import Rng, SplitMix64

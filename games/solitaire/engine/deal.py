@@ -1,4 +1,4 @@
-"""Game codes, solvable deals by reverse build, and shuffle (D1, D2, P6, P7)."""
+"""Game codes, solvable deals by reverse build, and shuffle (docs/solitaire.md#game-codes)."""
 
 from __future__ import annotations
 
@@ -22,12 +22,12 @@ class InvalidGameCode(ValueError):
 
 
 class IllegalMove(ValueError):
-    """A removal that the rules do not allow (R4)."""
+    """A removal that the rules do not allow (docs/solitaire.md#moves-and-winning)."""
 
 
 @dataclass(frozen=True, slots=True)
 class GameCode:
-    """``<seed>-<letter>``, e.g. ``41739205-a`` (D1)."""
+    """``<seed>-<letter>``, e.g. ``41739205-a`` (docs/solitaire.md#game-codes)."""
 
     seed: int
     letter: str
@@ -161,7 +161,7 @@ SHUFFLE_STEPS = 5_000
 
 
 def shuffle_can_help(geometry: Geometry, occupied: int) -> bool:
-    """P6: whether the remaining positions admit a complete removal order, i.e. whether
+    """Whether the remaining positions admit a complete removal order, i.e. whether
     some arrangement of faces on them could be cleared (false e.g. for one column).
     Undecided within the step budget counts as no: shuffle is then not offered."""
     if not occupied:
@@ -200,7 +200,7 @@ def _lay_pairs(
 
 
 def deal(geometry: Geometry, seed: int) -> tuple[str, ...]:
-    """The faces per position for ``seed`` on this layout (D2), solvable by construction.
+    """The faces per position for ``seed`` on this layout, solvable by construction.
 
     The seeded generator picks the tile set (``tile_set``), then a complete removal
     order of the empty layout, then lays matching pairs onto those position pairs.
@@ -223,7 +223,7 @@ def initial_board(geometry: Geometry, seed: int) -> Board:
 
 
 def shuffle(geometry: Geometry, board: Board, seed: int) -> Board:
-    """P7: the same positions and the same faces, redistributed so that the board can be
+    """The same positions and the same faces, redistributed so that the board can be
     cleared again (reverse build on the remaining positions, faces laid in matching
     pairs). Raises ``ValueError`` when no arrangement could be cleared
     (``shuffle_can_help`` is false)."""
@@ -262,7 +262,7 @@ def free_pairs(geometry: Geometry, board: Board) -> list[tuple[int, int]]:
 
 
 def is_stuck(geometry: Geometry, board: Board) -> bool:
-    """Tiles remain and no free pair exists (P6)."""
+    """Tiles remain and no free pair exists (docs/solitaire.md#stuck)."""
     return bool(board.occupied) and not free_pairs(geometry, board)
 
 

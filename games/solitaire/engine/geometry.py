@@ -1,4 +1,4 @@
-"""Positions on the half-tile grid and the free-tile test (L1, R3).
+"""Positions on the half-tile grid and the free-tile test (docs/solitaire.md#coordinates).
 
 A position is ``(x, y, z)``: the tile covers cells ``x..x+1`` and ``y..y+1`` on level
 ``z`` (0 at the bottom). Positions are referred to by their index in the layout, and
@@ -92,7 +92,7 @@ class Geometry:
         return f"<Geometry {self.n} tiles, {size}, {self.levels} levels>"
 
     def is_free(self, i: int, occupied: int) -> bool:
-        """R3: nothing lies on i, and its left or its right side is open."""
+        """Nothing lies on i, and its left or its right side is open."""
         if self.covered_by[i] & occupied:
             return False
         return not (self.left[i] & occupied) or not (self.right[i] & occupied)
@@ -144,7 +144,7 @@ class Geometry:
 
         The first list holds the occupied tiles on higher levels overlapping i; the
         second the occupied side neighbours, but only when both sides are closed (one
-        open side is enough to be free). Both empty: i is free. For the P3 reason line:
+        open side is enough to be free). Both empty: i is free. For the blocked tap's reason line:
         a non-empty first list means "covered", else "sides".
         """
         on_top = bits(self.covered_by[i] & occupied)

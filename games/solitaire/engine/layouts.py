@@ -1,4 +1,4 @@
-"""The built-in layouts (L2) and the soundness check every layout must pass (L1, L3).
+"""The built-in layouts and the soundness check every layout must pass.
 
 All three are our own shapes, at most 6 tiles (12 half cells) wide and 7 rows (14 half
 cells) tall, so that the whole board fits a phone held upright.
@@ -129,7 +129,7 @@ def _as_position(item: object) -> Position | str:
 
 
 def validate_layout(positions: Iterable[object]) -> LayoutReport:
-    """Check a layout as an admin would enter it (L1, L3, M1); errors in plain words.
+    """Check a layout as an admin would enter it; errors in plain words.
 
     Errors: not a list of [x, y, z] whole non-negative numbers, empty, odd count, more
     than 144, duplicates, two tiles of one level overlapping, no complete removal

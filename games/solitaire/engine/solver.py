@@ -1,4 +1,4 @@
-"""Can this board be cleared? One way to clear it, and the hint (P9).
+"""Can this board be cleared? One way to clear it, and the hint (docs/solitaire.md#hint).
 
 The search follows de Bondt (arXiv:1203.6559, and his mjsolver): it searches over
 *pairings* rather than move orders. Once it is fixed which tiles of each group go
@@ -634,7 +634,7 @@ def _newly_freed(geometry: Geometry, occupied: int, free: int, pair: Pair) -> in
 
 
 def hint(geometry: Geometry, board: Board, budget: float = 0.5) -> Hint:
-    """P9: among the free pairs after which the board can still be cleared, the one that
+    """Among the free pairs after which the board can still be cleared, the one that
     frees the most tiles (ties: lowest indices). ``Hint(None, False)`` when the board
     cannot be cleared; ``winnable`` None when the budget ran out before deciding (the
     pair is then the best one not proven hopeless, if any)."""

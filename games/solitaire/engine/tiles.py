@@ -1,4 +1,4 @@
-"""The 42 tile kinds, their codes and names, and which tiles match (R1, R2).
+"""The 42 tile kinds, their codes and names, and which tiles match.
 
 Codes are the canonical short names used everywhere a tile is named in data, logs,
 exports and tests: ``1B``-``9B`` bamboo, ``1C``-``9C`` characters, ``1D``-``9D``
@@ -93,7 +93,7 @@ def tile_name(code: str, lang: str = "en") -> str:
 
 
 def match_group(code: str) -> str:
-    """The group a tile matches within (R2): the code itself for the 34 normal kinds,
+    """The group a tile matches within: the code itself for the 34 normal kinds,
     ``"flowers"`` for all flowers and ``"seasons"`` for all seasons."""
     if code in FLOWERS:
         return FLOWER_GROUP

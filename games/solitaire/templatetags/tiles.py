@@ -1,4 +1,4 @@
-"""One tile of the board as HTML (T1, P14).
+"""One tile of the board as HTML (docs/solitaire.md#board-attributes).
 
 A tag rather than a template partial: the board has up to 144 tiles and every answer
 that changes it renders some, so this is the hot path of the page (a template partial

@@ -1,4 +1,4 @@
-// P1: the page builds the tower by itself. The tiles fall face down level by level,
+//The page builds the tower by itself. The tiles fall face down level by level,
 // then turn over in a wave, all within 2 s; a tap anywhere skips to the finished tower
 // and selects nothing. It plays once for each new game (no move made yet) in this tab,
 // never for those who asked for reduced motion. The motion itself is CSS (site.css,

@@ -1,4 +1,4 @@
-// The daily puzzle's code from the calendar date alone (Y1): the same function as
+// The daily puzzle's code from the calendar date alone (docs/solitaire.md#the-seed-of-a-day): the same function as
 // seed_for in games/solitaire/daily.py (its docstring spells it out), so the page names the
 // player's puzzle for their own local date without asking the server. SplitMix64 needs
 // exact 64-bit arithmetic, hence BigInt. Also loadable from Node (tests compare it

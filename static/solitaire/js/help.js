@@ -1,4 +1,4 @@
-// P12: gentle help. On a visitor's very first game a pair pulses softly after the
+//Gentle help. On a visitor's very first game a pair pulses softly after the
 // build (the server says when: data-welcome on #help, told once). After data-idle
 // seconds (20) without a move a free pair pulses, after as long again the hint button
 // blinks; at most twice a game. None of it asks the server anything, so none of it

@@ -1,4 +1,4 @@
-// P14: keyboard play. The board is one stop in the tab order (a roving tabindex); the
+//Keyboard play. The board is one stop in the tab order (a roving tabindex); the
 // arrow keys move the focus to the nearest tile in that direction, among the tiles
 // that nothing lies on (the top of each stack); Enter or Space taps, as on any button.
 // When an answer takes the focused tile away, the focus moves to the nearest tile left.
@@ -17,7 +17,7 @@
     return { x: Number(tile.dataset.x), y: Number(tile.dataset.y), z: Number(tile.dataset.z) };
   }
 
-  // A tile covers another when it lies on a higher level and overlaps its footprint (R3).
+  // A tile covers another when it lies on a higher level and overlaps its footprint (docs/solitaire.md#the-free-rule).
   function tops(all) {
     const spots = all.map(spot);
     return all.filter((_, i) =>

@@ -1,4 +1,4 @@
-"""Only staff with the right permissions curate layouts; daily puzzles are read-only (M3)."""
+"""Only staff with the right permissions curate layouts; daily puzzles are read-only."""
 
 import datetime
 

@@ -1,4 +1,4 @@
-"""A layout made in the admin is played like any other; retiring it breaks no game (L4)."""
+"""A layout made in the admin is played like any other; retiring it breaks no game."""
 
 import pytest
 

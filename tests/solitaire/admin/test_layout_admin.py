@@ -1,4 +1,4 @@
-"""Layouts in the Django admin (M1, L3, L4): letters, the grid, validation, the picture."""
+"""Layouts in the Django admin: letters, the grid, validation, the picture."""
 
 import re
 import string

@@ -1,4 +1,4 @@
-"""KMahjongg layout files (M2) and the admin's text grid (M1): plain Python, no database."""
+"""KMahjongg layout files and the admin's text grid: plain Python, no database."""
 
 from pathlib import Path
 

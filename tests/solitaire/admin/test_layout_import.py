@@ -1,4 +1,4 @@
-"""Importing KMahjongg layout files (M2): the admin upload and ``manage.py import_layout``."""
+"""Importing KMahjongg layout files: the admin upload and ``manage.py import_layout``."""
 
 import json
 from io import StringIO
@@ -128,7 +128,7 @@ def test_the_import_command_lists_what_is_wrong(tmp_path):
 
 
 def test_an_imported_layout_can_be_dealt_before_it_is_switched_on():
-    pytest.importorskip("games.solitaire.management.commands.deal", reason="the deal command (T2)")
+    pytest.importorskip("games.solitaire.management.commands.deal", reason="the deal command")
     call_command(
         "import_layout", str(DATA / "wall_v1_1.layout"), stdout=StringIO(), stderr=StringIO()
     )

@@ -1,4 +1,4 @@
-"""T2: ``manage.py deal`` and ``manage.py solve`` (these need Django and the database:
+"""``manage.py deal`` and ``manage.py solve`` (these need Django and the database:
 run with ``make test ARGS=tests/engine/test_commands.py``)."""
 
 from __future__ import annotations

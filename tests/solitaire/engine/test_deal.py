@@ -76,7 +76,7 @@ def _digest(faces: tuple[str, ...]) -> str:
     return hashlib.sha256(",".join(faces).encode()).hexdigest()[:16]
 
 
-# Golden deals: a code means the same tower forever (D1). If one of these changes, a
+# Golden deals: a code means the same tower forever. If one of these changes, a
 # shared link or a daily puzzle now shows another deal: never update them lightly.
 GOLDEN = {
     "41739205-a": ("2c9c5e52a75eb3cb", ("4B", "6C", "1D", "F1", "9C", "4D")),

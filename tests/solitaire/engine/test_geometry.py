@@ -1,4 +1,4 @@
-"""R3 on hand-made tiny boards: every edge of the free-tile rule."""
+"""The free rule on hand-made tiny boards: every edge of the free-tile rule."""
 
 from __future__ import annotations
 

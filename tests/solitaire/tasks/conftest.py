@@ -3,7 +3,7 @@ and small factories for daily games."""
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 
 import pytest
 from celery.signals import task_postrun
@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from games.solitaire import daily
 from games.solitaire.models import Game
+from tests.factories import finished_game
 
 
 @pytest.fixture(scope="session")
@@ -73,23 +74,16 @@ def daily_win(twin_peaks):
     """Record a verified daily win for a player (without playing it through)."""
 
     def win(user, day: date, *, guest_id: str = "", verified: bool = True) -> Game:
-        finished = timezone.now()
-        return Game.objects.create(
-            code=daily.code_for(day),
+        return finished_game(
+            user,
+            300.0,
+            letter=twin_peaks.letter,
             seed=daily.seed_for(day),
-            layout=twin_peaks,
-            positions=twin_peaks.positions,
-            initial_faces=[],
-            faces=[],
-            occupied="0",
-            user=user,
-            guest_id=guest_id,
             daily_date=day,
-            status=Game.Status.WON,
             verified=verified,
-            started_at=finished - timedelta(minutes=5),
-            finished_at=finished,
-            elapsed_seconds=300.0,
+            guest_id=guest_id,
+            finished_at=timezone.now(),
+            record=False,
         )
 
     return win

@@ -1,4 +1,4 @@
-"""Y1: the daily seed is a function of the date alone, the same in Python and in the
+"""The daily seed is a function of the date alone, the same in Python and in the
 page's JavaScript."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Y2: the coming days' puzzles are dealt, verified by the solver and measured ahead of
+"""The coming days' puzzles are dealt, verified by the solver and measured ahead of
 time by a Celery task; idempotent; a missing day is computed on the spot."""
 
 from __future__ import annotations

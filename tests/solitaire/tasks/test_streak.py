@@ -1,4 +1,4 @@
-"""Y3: a player's streak of consecutive days with a solved daily puzzle."""
+"""A player's streak of consecutive days with a solved daily puzzle."""
 
 from __future__ import annotations
 

@@ -1,30 +1,13 @@
-"""Small hand-written factories and request helpers for the web tests."""
+"""Request helpers for the web tests: the current game, taps and posts, a solution."""
 
 from __future__ import annotations
 
 import re
 
 from games.solitaire import engine
-from games.solitaire.models import Game, Layout
+from games.solitaire.models import Game
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-def craft_game(user, positions, faces, letter="z") -> Game:
-    """A game on a hand-made layout with hand-picked faces (not a dealt board)."""
-    positions = [list(p) for p in positions]
-    layout = Layout.objects.create(letter=letter, name="Test", positions=positions)
-    full = engine.geometry_for(positions).full_mask
-    return Game.objects.create(
-        code=f"1-{letter}",
-        seed=1,
-        layout=layout,
-        positions=positions,
-        initial_faces=list(faces),
-        faces=list(faces),
-        occupied=format(full, "x"),
-        user=user,
-    )
 
 
 def current_game(client) -> Game:

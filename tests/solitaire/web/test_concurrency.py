@@ -1,4 +1,4 @@
-"""Parallel requests on one game never lose or duplicate a move (S3), against PostgreSQL.
+"""Parallel requests on one game never lose or duplicate a move, against PostgreSQL.
 
 Every thread has its own client and database connection, as two browser tabs or a
 double tap would; a barrier lets them all go at once.
@@ -12,8 +12,9 @@ from django.test import Client
 
 from games.solitaire import engine, play
 from games.solitaire.models import Game
+from tests.factories import craft_game
 
-from .helpers import HTMX, board, craft_game, current_game, matching_free_pair
+from .helpers import HTMX, board, current_game, matching_free_pair
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

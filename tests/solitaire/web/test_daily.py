@@ -1,4 +1,4 @@
-"""The daily puzzle's pages: /daily and /daily/<yyyy-mm-dd> (Y1, Y2 on the spot, Y3)."""
+"""The daily puzzle's pages: /daily and /daily/<yyyy-mm-dd>."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from django.test import RequestFactory
 from games.players import Player
 from games.solitaire import daily, play
 from games.solitaire.models import DailyPuzzle, Game
+from tests.factories import finished_game
 
 from .helpers import solution
 
@@ -158,7 +159,7 @@ def test_the_daily_pages_take_no_post(alice_client):
 
 def test_a_solved_puzzle_shows_the_result_instead_of_a_new_game(alice, alice_client):
     won = _play_to_the_win(Player(alice), _open(alice_client, TODAY))
-    assert won.verified  # replayed from the deal like any win (B3)
+    assert won.verified  # replayed from the deal like any win (docs/site.md#verified-wins-only)
 
     response = alice_client.get(f"/daily/{TODAY}")
 
@@ -222,19 +223,7 @@ def test_the_daily_link_costs_one_query_however_often_it_is_shown(
 @pytest.fixture
 def daily_win_yesterday(alice):
     day = TODAY - timedelta(days=1)
-    return Game.objects.create(
-        code=daily.code_for(day),
-        seed=daily.seed_for(day),
-        layout=daily.daily_layout(),
-        positions=[],
-        initial_faces=[],
-        faces=[],
-        occupied="0",
-        user=alice,
-        daily_date=day,
-        status=Game.Status.WON,
-        verified=True,
-    )
+    return finished_game(alice, 300.0, letter="b", seed=daily.seed_for(day), daily_date=day)
 
 
 def test_a_visitor_without_a_session_gets_the_link_without_a_query(django_assert_num_queries):

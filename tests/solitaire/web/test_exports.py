@@ -1,4 +1,4 @@
-"""Export a game and replay the export to the same board (S4)."""
+"""Export a game and replay the export to the same board (docs/solitaire.md#export-and-replay)."""
 
 import json
 

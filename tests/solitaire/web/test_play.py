@@ -1,4 +1,4 @@
-"""The tap loop over HTMX and over plain forms, against PostgreSQL (P2-P13, S3, T1)."""
+"""The tap loop over HTMX and over plain forms, against PostgreSQL."""
 
 import re
 
@@ -6,11 +6,11 @@ import pytest
 
 from games.solitaire import engine
 from games.solitaire.models import Game, Move
+from tests.factories import craft_game
 
 from .helpers import (
     HTMX,
     board,
-    craft_game,
     current_game,
     free_tiles,
     matching_free_pair,
@@ -388,7 +388,7 @@ def test_a_new_game_on_another_layout(client):
 def test_preferences_switch_dimming_and_tile_style(client):
     game = current_game(client)
     page = client.get(f"/game/{game.public_id}").content.decode()
-    assert 'class="board dim' in page  # on by default on Pavillon (P5)
+    assert 'class="board dim' in page  # on by default on Pavillon (docs/solitaire.md#dimming)
     client.post("/preferences", {"dim": "off", "next": f"/game/{game.public_id}"})
     client.post("/preferences", {"tiles": "numbers", "next": "https://evil.example/"})
     page = client.get(f"/game/{game.public_id}").content.decode()

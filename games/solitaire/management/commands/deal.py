@@ -1,4 +1,4 @@
-"""``manage.py deal <code> [--json]``: the deal of a game code (T2).
+"""``manage.py deal <code> [--json]``: the deal of a game code.
 
 With ``--json`` it prints a list of ``{"x", "y", "z", "tile"}`` objects, one per
 position in the layout's order; without, one line per tile.

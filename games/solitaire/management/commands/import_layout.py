@@ -1,5 +1,5 @@
 """``manage.py import_layout FILE [--name NAME]``: a KMahjongg layout file becomes a new,
-inactive layout (M2). Prints the new layout's letter alone on stdout, so that scripts
+inactive layout. Prints the new layout's letter alone on stdout, so that scripts
 can go on with ``manage.py deal <seed>-<letter>``; the rest goes to stderr."""
 
 from __future__ import annotations

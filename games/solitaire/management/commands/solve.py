@@ -1,6 +1,6 @@
 """``manage.py solve <code> [--budget SECONDS] [--json]``: can the deal of a game code
 be cleared? Prints the answer, one way to clear it (pairs with their positions and
-tiles) and how long the solver took (T2)."""
+tiles) and how long the solver took (docs/solitaire.md#the-deal-and-solve-commands)."""
 
 from __future__ import annotations
 
