@@ -119,14 +119,14 @@ def _on_own_game[**P](
     @functools.wraps(action)
     def on_game(player: Player, public_id: uuid.UUID, *args: P.args, **kwargs: P.kwargs):
         with transaction.atomic():
-            game = (
-                Game.objects.of(player)
-                .select_related("layout")
-                .select_for_update(of=("self",))
-                .filter(public_id=public_id)
-                .first()
+            games = (
+                Game.objects.of(player).select_related("layout").select_for_update(of=("self",))
             )
-            return None if game is None else action(game, *args, **kwargs)
+            try:
+                game = games.get(public_id=public_id)
+            except Game.DoesNotExist:
+                return None
+            return action(game, *args, **kwargs)
 
     return on_game
 
