@@ -128,7 +128,7 @@ class View:
     dora: tuple[str, ...]  # dora indicators shown
     scores: tuple[int, int, int]
     turn: int
-    waiting_for: tuple[int, ...]
+    waiting_for: tuple[int, ...]  # in the call phase: only the viewer, if it must answer
     last_discard: tuple[int, str] | None
     offer: Offer | None  # the tile on offer in the call phase
     seats: tuple[SeatView, SeatView, SeatView]
@@ -198,6 +198,14 @@ def _game_view(result: GameResult) -> GameResultView:
     return GameResultView(result.placements, result.scores, result.points, result.leftover_sticks)
 
 
+def _waiting_for(state: State, seat: int) -> tuple[int, ...]:
+    # Who else may call on a tile is that seat's secret: a call phase lists only the viewer.
+    waiting = rules.waiting_for(state)
+    if state.phase == "call":
+        return (seat,) if seat in waiting else ()
+    return tuple(sorted(waiting))
+
+
 def view(state: State, seat: int) -> View:
     """Everything ``seat`` may see now."""
     return _build(state, seat, open_all=False)
@@ -259,7 +267,7 @@ def _build(state: State, seat: int, open_all: bool) -> View:
         dora=tuple(code(t, red) for t in rules.dora_indicators(hand)),
         scores=state.scores,
         turn=hand.turn,
-        waiting_for=tuple(sorted(rules.waiting_for(state))),
+        waiting_for=_waiting_for(state, seat),
         last_discard=None
         if hand.last_discard is None
         else (hand.last_discard[0], code(hand.last_discard[1], red)),
