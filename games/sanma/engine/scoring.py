@@ -1,0 +1,185 @@
+"""Everything the ``mahjong`` library computes for us: shanten, waits, hand values.
+
+Configured for Tenhou's three-player rules (docs/sanma.md#scoring): open tanyao, red
+fives as chosen, no double yakuman (several yakuman still add up), kazoe yakuman at 13
+han, no kiriage, tsumo loss and 200 per honba on a ron. Set-aside Norths are passed as
+``num_nuki_dora``; a North is never a seat or round wind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.meld import Meld as LibraryMeld
+from mahjong.shanten import Shanten
+
+from .state import Meld
+from .tiles import EAST, KINDS, TERMINALS_AND_HONOURS
+
+_RULES = {
+    red: OptionalRules(
+        is_three_player=True,
+        has_open_tanyao=True,
+        has_aka_dora=red,
+        has_double_yakuman=False,
+        kazoe_limit=HandConstants.KAZOE_LIMITED,
+        kiriage=False,
+    )
+    for red in (False, True)
+}
+
+
+@lru_cache(maxsize=200_000)
+def shanten(counts: tuple[int, ...]) -> int:
+    """Shanten of concealed tiles given as 34 counts (-1: complete, 0: tenpai)."""
+    return Shanten.calculate_shanten(counts, is_three_player=True)
+
+
+@lru_cache(maxsize=200_000)
+def waits(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The kinds that complete a hand of 3n+1 concealed tiles (docs/sanma.md#furiten).
+
+    A kind of which the hand itself holds all four is no wait: that tile cannot come.
+    """
+    if sum(counts) % 3 != 1 or shanten(counts) != 0:
+        return ()
+    found = []
+    for kind in KINDS:
+        if counts[kind] >= 4:
+            continue
+        plus = list(counts)
+        plus[kind] += 1
+        if shanten(tuple(plus)) == -1:
+            found.append(kind)
+    return tuple(found)
+
+
+def kokushi_waits(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The waits of a thirteen-orphans tenpai (the only hand that may rob a closed kan)."""
+    if sum(counts) != 13 or Shanten.calculate_shanten_for_kokushi_hand(counts) != 0:
+        return ()
+    return tuple(
+        k
+        for k in sorted(TERMINALS_AND_HONOURS)
+        if Shanten.calculate_shanten_for_kokushi_hand(_plus(counts, k)) == -1
+    )
+
+
+def _plus(counts: tuple[int, ...], kind: int) -> list[int]:
+    plus = list(counts)
+    plus[kind] += 1
+    return plus
+
+
+@dataclass(frozen=True, slots=True)
+class WinContext:
+    """How a hand would be won: everything the library's HandConfig needs."""
+
+    seat_wind: int  # 0 East, 1 South, 2 West
+    round_wind: int  # 0 East, 1 South
+    tsumo: bool
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    honba: int = 0
+    sticks: int = 0
+    norths: int = 0
+    red_fives: bool = True
+
+
+def _library_melds(melds: Iterable[Meld]) -> list[LibraryMeld]:
+    out = []
+    for m in melds:
+        if m.kind == "pon":
+            out.append(LibraryMeld(LibraryMeld.PON, m.tiles, opened=True, called_tile=m.called))
+        elif m.kind == "added-kan":
+            out.append(
+                LibraryMeld(LibraryMeld.SHOUMINKAN, m.tiles, opened=True, called_tile=m.called)
+            )
+        else:
+            out.append(
+                LibraryMeld(
+                    LibraryMeld.KAN, m.tiles, opened=m.kind == "open-kan", called_tile=m.called
+                )
+            )
+    return out
+
+
+def _config(ctx: WinContext, nagashi: bool = False) -> HandConfig:
+    return HandConfig(
+        is_tsumo=ctx.tsumo,
+        is_riichi=ctx.riichi and not ctx.double_riichi,
+        is_daburu_riichi=ctx.double_riichi,
+        is_ippatsu=ctx.ippatsu,
+        is_rinshan=ctx.rinshan,
+        is_chankan=ctx.chankan,
+        is_haitei=ctx.haitei,
+        is_houtei=ctx.houtei,
+        is_tenhou=ctx.tenhou,
+        is_chiihou=ctx.chiihou,
+        is_nagashi_mangan=nagashi,
+        player_wind=EAST + ctx.seat_wind,
+        round_wind=EAST + ctx.round_wind,
+        tsumi_number=ctx.honba,
+        kyoutaku_number=ctx.sticks,
+        num_nuki_dora=ctx.norths,
+        options=_RULES[ctx.red_fives],
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """The library's verdict on a hand: an error, or yaku, han, fu and the cost."""
+
+    error: str | None
+    yaku: tuple[tuple[str, int], ...] = ()
+    han: int = 0
+    fu: int = 0
+    cost: dict | None = None  # the library's ScoresResult
+
+
+def hand_value(
+    concealed: Sequence[int],
+    win_tile: int,
+    melds: Sequence[Meld],
+    dora_indicators: Sequence[int],
+    ura_indicators: Sequence[int],
+    ctx: WinContext,
+) -> Value:
+    """Value a complete hand; ``concealed`` includes the winning tile."""
+    tiles = [*concealed, *(t for m in melds for t in m.tiles)]
+    library_melds = _library_melds(melds)
+    result = HandCalculator.estimate_hand_value(
+        tiles,
+        win_tile,
+        melds=library_melds,
+        dora_indicators=list(dora_indicators),
+        config=_config(ctx),
+        ura_dora_indicators=list(ura_indicators) if ctx.riichi else None,
+    )
+    if result.error:
+        return Value(error=result.error)
+    is_open = any(m.kind != "closed-kan" for m in melds)
+    yaku = tuple(
+        (y.name, (y.han_open if is_open and y.han_open else y.han_closed)) for y in result.yaku
+    )
+    return Value(None, yaku, result.han, result.fu, dict(result.cost))
+
+
+def nagashi_value(seat_wind: int, red_fives: bool) -> Value:
+    """Nagashi mangan: paid like a mangan tsumo, without honba or sticks."""
+    ctx = WinContext(seat_wind=seat_wind, round_wind=0, tsumo=True, red_fives=red_fives)
+    result = HandCalculator.estimate_hand_value(
+        [], 0, config=_config(ctx, nagashi=True), dora_indicators=[]
+    )
+    return Value(None, (("Nagashi Mangan", 5),), result.han, result.fu, dict(result.cost))

@@ -1,0 +1,289 @@
+"""What one seat may see: the only thing a page or a bot gets (docs/sanma.md).
+
+``view(state, seat)`` holds the seat's own hand and everything on the table, never
+another seat's concealed tiles, the wall or the ura dora before they are shown.
+``full_view(state)`` opens every hand, for replays of finished games.
+Tiles are given by their codes (``"5Dr"``); seats by number (0 = the starting dealer).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import rules
+from .actions import Action
+from .state import GameResult, HandResult, Meld, State, Win
+from .tiles import code, kind_code
+
+WIND_NAMES = ("E", "S", "W")
+
+
+@dataclass(frozen=True, slots=True)
+class PondTileView:
+    tile: str
+    tsumogiri: bool
+    riichi: bool  # the riichi declaration tile
+    called: bool  # taken by a pon, kan or ron
+
+
+@dataclass(frozen=True, slots=True)
+class MeldView:
+    kind: str  # "pon", "open-kan", "closed-kan", "added-kan"
+    tiles: tuple[str, ...]
+    called: str | None  # the tile taken from another seat
+    from_seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What everybody sees of a seat."""
+
+    seat: int
+    wind: str  # "E", "S", "W"
+    is_dealer: bool
+    score: int
+    hand_size: int  # concealed tiles, the drawn one included
+    has_drawn: bool
+    pond: tuple[PondTileView, ...]
+    melds: tuple[MeldView, ...]
+    norths: int  # set-aside Norths
+    riichi: bool
+
+
+@dataclass(frozen=True, slots=True)
+class WinView:
+    seat: int
+    from_seat: int | None  # None for tsumo
+    tile: str
+    hand: tuple[str, ...]  # concealed tiles, the winning tile included
+    melds: tuple[MeldView, ...]
+    norths: int
+    yaku: tuple[tuple[str, int], ...]  # (library name, han)
+    han: int
+    fu: int
+    points: int  # the hand's value before honba and sticks
+    limit: str  # "", "mangan", "haneman", "baiman", "sanbaiman", "yakuman", ...
+    ura_indicators: tuple[str, ...]  # shown to everyone once a riichi hand wins
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentView:
+    payer: int | None  # None: riichi sticks from the table
+    payee: int
+    amount: int
+    reason: str  # "ron", "tsumo", "honba", "sticks", "noten", "nagashi"
+
+
+@dataclass(frozen=True, slots=True)
+class HandResultView:
+    kind: str  # "win", "draw", "abort"
+    reason: str  # "ron", "tsumo", "exhaustive", "nagashi", "nine-terminals", "four-kans"
+    wins: tuple[WinView, ...]
+    tenpai: tuple[int, ...]
+    nagashi: tuple[int, ...]
+    payments: tuple[PaymentView, ...]
+    deltas: tuple[int, int, int]
+    scores: tuple[int, int, int]
+    shown_hands: tuple[tuple[str, ...] | None, ...]  # per seat: shown (winner, tenpai) or None
+    dealer_stays: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameResultView:
+    placements: tuple[int, int, int]  # seats, first place first
+    scores: tuple[int, int, int]
+    points: tuple[float, float, float]  # (score - 35,000) / 1,000 + placement points
+    leftover_sticks: int
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """The library's value of a win the seat may declare now."""
+
+    move: str  # "tsumo" or "ron"
+    yaku: tuple[tuple[str, int], ...]
+    han: int
+    fu: int
+    points: int  # what the payers pay before honba and sticks
+    total: int  # everything the winner would receive, honba and sticks included
+    limit: str
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    kind: str  # "discard", "north", "added-kan", "closed-kan"
+    seat: int
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    seat: int
+    version: int  # decisions applied so far
+    phase: str  # "draw", "discard", "call", "hand-end", "game-end"
+    round: str  # "E1".."S3"
+    honba: int
+    sticks: int
+    wall: int  # live tiles left
+    dora: tuple[str, ...]  # dora indicators shown
+    scores: tuple[int, int, int]
+    turn: int
+    waiting_for: tuple[int, ...]  # in the call phase: only the viewer, if it must answer
+    last_discard: tuple[int, str] | None
+    offer: Offer | None  # the tile on offer in the call phase
+    seats: tuple[SeatView, SeatView, SeatView]
+    hand: tuple[str, ...]  # own concealed tiles, sorted, without the drawn tile
+    drawn: str | None  # own drawn tile
+    legal: tuple[Action, ...]
+    waits: tuple[str, ...]  # kinds that complete the hand (of 13, before a draw)
+    furiten: str | None  # "discard", "temporary", "riichi"
+    cannot_win: str | None  # "no-yaku" or "furiten" when a complete hand cannot win now
+    preview: Preview | None
+    hand_result: HandResultView | None
+    game_result: GameResultView | None
+    # Only in full_view (finished-game replays): every seat's concealed tiles.
+    open_hands: tuple[tuple[str, ...], ...] | None = None
+    ura_dora: tuple[str, ...] | None = None
+
+
+def _meld_view(m: Meld, red: bool) -> MeldView:
+    return MeldView(
+        kind=m.kind,
+        tiles=tuple(code(t, red) for t in m.tiles),
+        called=None if m.called is None else code(m.called, red),
+        from_seat=m.from_seat,
+    )
+
+
+def _win_view(w: Win, red: bool) -> WinView:
+    return WinView(
+        seat=w.seat,
+        from_seat=w.from_seat,
+        tile=code(w.tile, red),
+        hand=tuple(code(t, red) for t in w.hand),
+        melds=tuple(_meld_view(m, red) for m in w.melds),
+        norths=w.norths,
+        yaku=w.yaku,
+        han=w.han,
+        fu=w.fu,
+        points=w.points,
+        limit=w.limit,
+        ura_indicators=tuple(code(t, red) for t in w.ura_indicators),
+    )
+
+
+def _result_view(result: HandResult, red: bool, open_all: bool) -> HandResultView:
+    winners = {w.seat for w in result.wins}
+    shown = tuple(
+        tuple(code(t, red) for t in tiles)
+        if open_all or seat in winners or seat in result.tenpai
+        else None
+        for seat, tiles in enumerate(result.hands)
+    )
+    return HandResultView(
+        kind=result.kind,
+        reason=result.reason,
+        wins=tuple(_win_view(w, red) for w in result.wins),
+        tenpai=result.tenpai,
+        nagashi=result.nagashi,
+        payments=tuple(PaymentView(p.payer, p.payee, p.amount, p.reason) for p in result.payments),
+        deltas=result.deltas,
+        scores=result.scores,
+        shown_hands=shown,
+        dealer_stays=result.dealer_stays,
+    )
+
+
+def _game_view(result: GameResult) -> GameResultView:
+    return GameResultView(result.placements, result.scores, result.points, result.leftover_sticks)
+
+
+def _waiting_for(state: State, seat: int) -> tuple[int, ...]:
+    # Who else may call on a tile is that seat's secret: a call phase lists only the viewer.
+    waiting = rules.waiting_for(state)
+    if state.phase == "call":
+        return (seat,) if seat in waiting else ()
+    return tuple(sorted(waiting))
+
+
+def view(state: State, seat: int) -> View:
+    """Everything ``seat`` may see now."""
+    return _build(state, seat, open_all=False)
+
+
+def full_view(state: State, seat: int = 0) -> View:
+    """The view with every hand open and the ura dora shown: for finished-game replays."""
+    return _build(state, seat, open_all=True)
+
+
+def _build(state: State, seat: int, open_all: bool) -> View:
+    if seat not in (0, 1, 2):
+        raise ValueError(f"no such seat: {seat!r}")
+    hand = state.hand
+    red = state.options.red_fives
+    me = hand.seats[seat]
+    seats = tuple(
+        SeatView(
+            seat=i,
+            wind=WIND_NAMES[hand.seat_wind(i)],
+            is_dealer=i == hand.dealer,
+            score=state.scores[i],
+            hand_size=len(s.concealed),
+            has_drawn=s.drawn is not None,
+            pond=tuple(
+                PondTileView(code(p.tile, red), p.tsumogiri, p.riichi, p.called) for p in s.pond
+            ),
+            melds=tuple(_meld_view(m, red) for m in s.melds),
+            norths=len(s.norths),
+            riichi=s.riichi,
+        )
+        for i, s in enumerate(hand.seats)
+    )
+    claim = hand.claim
+    value = rules.win_preview(state, seat) if hand.phase in ("draw", "call") else None
+    preview = None
+    if value is not None and value.error is None and value.cost is not None:
+        cost = value.cost
+        tsumo = claim is None
+        preview = Preview(
+            move="tsumo" if tsumo else "ron",
+            yaku=value.yaku,
+            han=value.han,
+            fu=value.fu,
+            points=int(cost["main"]) + (int(cost["additional"]) if tsumo else 0),
+            total=int(cost["total"]),
+            limit=str(cost["yaku_level"]),
+        )
+    waits = rules.waits_of(me) if len(me.hand) % 3 == 1 else ()
+    in_play = hand.phase not in ("hand-end",) and state.game_result is None
+    return View(
+        seat=seat,
+        version=state.actions,
+        phase=state.phase,
+        round=hand.round_name,
+        honba=hand.honba,
+        sticks=hand.sticks,
+        wall=hand.live_tiles,
+        dora=tuple(code(t, red) for t in rules.dora_indicators(hand)),
+        scores=state.scores,
+        turn=hand.turn,
+        waiting_for=_waiting_for(state, seat),
+        last_discard=None
+        if hand.last_discard is None
+        else (hand.last_discard[0], code(hand.last_discard[1], red)),
+        offer=None if claim is None else Offer(claim.kind, claim.seat, code(claim.tile, red)),
+        seats=seats,  # type: ignore[arg-type]
+        hand=tuple(code(t, red) for t in me.hand),
+        drawn=None if me.drawn is None else code(me.drawn, red),
+        legal=tuple(rules.legal_actions(state, seat)),
+        waits=tuple(kind_code(k) for k in waits),
+        furiten=rules.furiten_kind(me) if in_play else None,
+        cannot_win=rules.cannot_win_reason(state, seat) if in_play else None,
+        preview=preview,
+        hand_result=None if hand.result is None else _result_view(hand.result, red, open_all),
+        game_result=None if state.game_result is None else _game_view(state.game_result),
+        open_hands=tuple(tuple(code(t, red) for t in s.concealed) for s in hand.seats)
+        if open_all
+        else None,
+        ura_dora=tuple(code(t, red) for t in rules.ura_indicators(hand)) if open_all else None,
+    )
