@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine.random import SplitMix64
+from games.prng import SplitMix64
 
 from .tiles import ALL_TILES
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engine.random import SplitMix64
+from games.prng import SplitMix64
 from games.sanma.engine import Action, Options, State, apply, legal_actions, new_game, waiting_for
 from games.sanma.engine.scoring import shanten
 from games.sanma.engine.tiles import code, counts34
