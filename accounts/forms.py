@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
 
 from .models import User
@@ -46,3 +47,14 @@ class ProfileForm(_PublicIdentity):
     class Meta:
         model = User
         fields = ("display_name", "email")
+
+
+class LogInForm(AuthenticationForm):
+    """Django's log-in form, with the user name's length checked: Django sets the
+    field's max_length after the field is made, so it is shown but never validated, and
+    an overlong name reached the lockout table's 255-character column."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["username"]
+        field.validators.append(MaxLengthValidator(field.max_length))

@@ -173,7 +173,7 @@ CELERY_BEAT_SCHEDULE = {
 
 # Games live with the session, so sessions live in the database: a Redis outage must
 # not log anybody out or lose a guest's game (docs/site.md#faults).
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+SESSION_ENGINE = "config.sessions"  # the database backend, with the cookie checked first
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
 
 # Argon2 first: memory-hard, and under half the CPU of Django's PBKDF2 per log-in here,

@@ -22,7 +22,14 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from games.players import SessionKey, player_of
 
 from . import daily, engine, exports, play
-from .forms import ActionForm, NoFieldsForm, PreferencesForm, ReplayUploadForm, TapForm
+from .forms import (
+    ActionForm,
+    NewGameForm,
+    NoFieldsForm,
+    PreferencesForm,
+    ReplayUploadForm,
+    TapForm,
+)
 from .models import Game, Layout
 from .outcomes import Outcome
 from .presenters import board_context, still_board, summary_context
@@ -113,7 +120,7 @@ def play_code(request: HttpRequest, code: str | None = None) -> HttpResponse:
 @require_POST
 def new_game(request: HttpRequest) -> HttpResponse:
     try:
-        game = play.new_game(player_of(request), request.POST.get("layout", ""))
+        game = play.new_game(player_of(request), NewGameForm(request.POST).letter())
     except play.CannotDeal as error:
         return problem(request, str(error), error.status)
     url = reverse("game", kwargs={"public_id": game.public_id})

@@ -39,6 +39,9 @@ JUNK = st.one_of(
             "on",
             "off",
             "c",
+            "\x00",
+            "a\x00",
+            "u" * 300,
         ]
     ),
 )
@@ -76,8 +79,21 @@ def test_posts_on_another_players_game_are_refused_and_change_nothing(
 
 
 @given(
-    path=st.sampled_from(["/new", "/preferences", "/replay", "/play", "/accounts/signup"]),
-    data=st.dictionaries(st.sampled_from(FIELDS + ["username", "email", "password1"]), JUNK),
+    path=st.sampled_from(
+        [
+            "/new",
+            "/preferences",
+            "/replay",
+            "/play",
+            "/accounts/signup",
+            "/accounts/login/",
+            "/accounts/password_reset/",
+        ]
+    ),
+    data=st.dictionaries(
+        st.sampled_from(FIELDS + ["username", "email", "password", "password1", "display_name"]),
+        JUNK,
+    ),
 )
 @FUZZ
 def test_junk_site_posts_never_500(client, path, data):
@@ -104,3 +120,27 @@ def test_junk_urls_never_500(client, prefix, tail):
     quoted = urllib.parse.quote(tail, safe="") if "?" not in prefix else urllib.parse.quote(tail)
     response = client.get(prefix + quoted)
     assert response.status_code < 500
+
+
+# The inputs that once gave a 500, each on its own.
+
+
+def test_a_nul_byte_as_the_layout_of_a_new_game_is_refused(client):
+    response = client.post("/new", {"layout": "a\x00"})
+    assert response.status_code == 400
+    assert "Please choose one of the layouts offered." in response.content.decode()
+
+
+def test_a_log_in_with_a_username_longer_than_the_lockout_table_holds_is_a_form_error(client):
+    for _ in range(2):  # the second attempt looks the failed first one up
+        response = client.post("/accounts/login/", {"username": "u" * 300, "password": "x"})
+        assert response.status_code == 200
+        assert "Ensure this value has at most 150 characters" in response.content.decode()
+
+
+@pytest.mark.parametrize("cookie", ["abc\x00def" * 4, "\x00" * 32, "x" * 5000, "é" * 40])
+def test_a_session_cookie_of_junk_is_a_fresh_session(client, cookie):
+    client.cookies["sessionid"] = cookie
+    response = client.get("/", follow=True)
+    assert response.status_code == 200
+    assert client.cookies["sessionid"].value != cookie
