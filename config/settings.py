@@ -74,6 +74,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.limits.RequestBodyLimit",  # first: an oversized body is refused unread
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -88,6 +89,16 @@ MIDDLEWARE = [
     # Last, as django-axes asks: it turns a locked-out log-in into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
+
+# Size limits (docs/site.md#size-limits). The largest form of the site is the replay's
+# upload of a game export (at most 1 MB, games/solitaire/exports.py): a body over that
+# and its form's overhead is refused unread; the fields of a form (everything but its
+# files) take at most 1 MB, and one file at most is uploaded per request.
+MAX_REQUEST_BYTES = 1_100_000
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1_000_000
+FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES  # an upload stays in memory, never on disk
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+DATA_UPLOAD_MAX_NUMBER_FILES = 1
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
