@@ -111,10 +111,12 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 
-# Failed log-ins are throttled per account and, separately, per address: either
-# reaching the limit locks further attempts for the cool-off time.
+# Failed log-ins are throttled per account and address together
+# (docs/site.md#sign-up-and-log-in): whoever guesses at somebody's name locks only that
+# name from their own address, never its owner elsewhere nor the others behind a shared
+# address.
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
 # No reset on success: a success from one address would wipe that address's failures
 # against other accounts too.
