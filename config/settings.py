@@ -121,6 +121,18 @@ AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
 # No reset on success: a success from one address would wipe that address's failures
 # against other accounts too.
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+
+# Sign-up and password resets are rate limited per address and per target e-mail
+# (docs/site.md#rate-limits), in a moving window kept in Redis. Every post of the form
+# counts for its address; a post that would send a mail also counts for the address it
+# goes to, so that nobody can fill an inbox.
+RATE_LIMIT_STORAGE = env_str("REDIS_URL") or "memory://"  # Redis, as the cache
+RATE_LIMITS = {
+    "sign-up per address": "20/hour",
+    "confirmation per e-mail": "3/hour",
+    "reset per address": "20/hour",
+    "reset per e-mail": "3/hour",
+}
 AXES_CLIENT_IP_CALLABLE = "accounts.throttle.client_ip"
 
 TEMPLATES = [
