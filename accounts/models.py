@@ -1,4 +1,5 @@
 from django.contrib.auth.models import AbstractUser
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
@@ -29,7 +30,10 @@ class User(AbstractUser):
                 violation_error_message=_("A user with that username already exists."),
             ),
             models.UniqueConstraint(
-                Lower("email"), condition=~Q(email=""), name="one_account_per_email"
+                Lower("email"),
+                condition=~Q(email=""),
+                name="one_account_per_email",
+                violation_error_message=_("Another account has this e-mail address."),
             ),
             models.UniqueConstraint(
                 fields=["name_key"], condition=~Q(name_key=""), name="one_display_name_per_look"
@@ -39,6 +43,15 @@ class User(AbstractUser):
     @property
     def public_name(self) -> str:
         return self.display_name or self.username
+
+    def clean(self) -> None:
+        """The display name's look is checked where forms do not (the admin)."""
+        super().clean()
+        key = skeleton(self.display_name)
+        if key and User.objects.exclude(pk=self.pk).filter(name_key=key).exists():
+            raise ValidationError(
+                {"display_name": _("Another player already goes by this name.")}
+            )
 
     def save(self, *args, **kwargs) -> None:
         self.name_key = skeleton(self.display_name)

@@ -39,7 +39,7 @@ class Migration(migrations.Migration):
         ),
         migrations.AddConstraint(
             model_name='user',
-            constraint=models.UniqueConstraint(django.db.models.functions.text.Lower('email'), condition=models.Q(('email', ''), _negated=True), name='one_account_per_email'),
+            constraint=models.UniqueConstraint(django.db.models.functions.text.Lower('email'), condition=models.Q(('email', ''), _negated=True), name='one_account_per_email', violation_error_message='Another account has this e-mail address.'),
         ),
         migrations.AddConstraint(
             model_name='user',
