@@ -100,6 +100,10 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES  # an upload stays in memory, ne
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
 DATA_UPLOAD_MAX_NUMBER_FILES = 1
 
+# Seconds without a move before the gentle help may show a pair
+# (docs/solitaire.md#gentle-help); the browser tests lower it.
+GENTLE_HELP_SECONDS = 20
+
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
 AUTH_USER_MODEL = "accounts.User"

@@ -67,7 +67,7 @@ def test_a_daily_win_shows_its_place_on_the_days_board_and_a_replay_none(alice, 
     day = date(2026, 3, 1)
     finished_game(bob, 250, letter="b", daily_date=day, minute=1)
     first = finished_game(alice, 300, letter="b", daily_date=day, minute=2)
-    replay = finished_game(alice, 100, letter="b", daily_date=day, minute=3)
+    replay = finished_game(alice, 100, letter="b", seed=first.seed, minute=3)  # "Play it again"
     daily = summary_for(first)["daily"]
     assert (daily.place, daily.players, daily.time) == (2, 2, "5:00")
     assert summary_for(replay)["daily"] is None

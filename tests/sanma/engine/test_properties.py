@@ -109,8 +109,9 @@ def test_thousands_of_games_keep_tiles_and_points_and_replay_exactly(greedy):
 
 def test_no_illegal_action_is_accepted():
     """At sampled states, every action not in legal_actions is refused."""
-    from .players import choose
     from games.prng import SplitMix64
+
+    from .players import choose
 
     every = [f"{s} {m}" for s in range(3) for m in ("tsumo", "ron", "pon", "kan", "nuki",
                                                       "abort", "pass", "next")]

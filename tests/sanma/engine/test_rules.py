@@ -239,7 +239,7 @@ def test_noten_payments_with_one_and_with_two_tenpai():
 
 def test_nagashi_mangan_is_a_mangan_tsumo_without_honba():
     seat1 = "2D 3D 4D 5D 6D 7D 2B 3B 4B 5B 6B 7B 8B"
-    honours = "1C 9C 1D 9D 1B 9B E S W N Wh G R".split()
+    honours = ["1C", "9C", "1D", "9D", "1B", "9B", "E", "S", "W", "N", "Wh", "G", "R"]
     dealer = DEALER.replace("W G R Wh", "3B 5D 6D 7D")
     pool = [c for c in honours for _ in range(4)]
     for c in [*dealer.split(), *QUIET.split(), "1D"]:
