@@ -49,9 +49,7 @@ class User(AbstractUser):
         super().clean()
         key = skeleton(self.display_name)
         if key and User.objects.exclude(pk=self.pk).filter(name_key=key).exists():
-            raise ValidationError(
-                {"display_name": _("Another player already goes by this name.")}
-            )
+            raise ValidationError({"display_name": _("Another player already goes by this name.")})
 
     def save(self, *args, **kwargs) -> None:
         self.name_key = skeleton(self.display_name)

@@ -301,6 +301,16 @@ VERIFIED_WIN = Q(status=Game.Status.WON, verified=True)
 RANKED = VERIFIED_WIN & (Q(implausible="") | Q(cleared_at__isnull=False))
 
 
+class FlaggedWin(Game):
+    """A verified win too fast for a human, for admins to look at and rank all the
+    same (docs/site.md#flagged-wins)."""
+
+    class Meta:
+        proxy = True
+        verbose_name = _("flagged win")
+        verbose_name_plural = _("flagged wins")
+
+
 class Move(models.Model):
     """One entry of a game's move log, replayed to verify a win."""
 

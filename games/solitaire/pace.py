@@ -72,3 +72,28 @@ def judge(
     if quick > removals // QUICK_SHARE:
         return Implausible.QUICK_REMOVALS
     return ""
+
+
+def explain(game) -> str:
+    """Why this won game does not rank, in the player's words; "" when it does."""
+    from django.utils.translation import gettext
+
+    from .clock import clock_text
+
+    if not game.implausible or game.cleared_at is not None:
+        return ""
+    pairs = len(game.positions) // 2
+    if game.implausible == Implausible.FAST_GAME:
+        return gettext(
+            "Not ranked: %(pairs)d pairs in %(time)s is faster than anybody can clear them; "
+            "a win here needs at least %(floor)s on the clock."
+        ) % {
+            "pairs": pairs,
+            "time": clock_text(game.elapsed_seconds),
+            "floor": clock_text(floor_seconds(pairs) + 0.999),
+        }
+    quick, removals = quick_removals(game.started_at, game.log.only("kind", "created_at"))
+    return gettext(
+        "Not ranked: %(quick)d of its %(removals)d removals came less than a quarter of a "
+        "second after the move before, faster than two taps can be made."
+    ) % {"quick": quick, "removals": removals}
