@@ -4,8 +4,8 @@ for a human, which they may rank all the same."""
 from __future__ import annotations
 
 from django.contrib import admin, messages
-from django.db import transaction
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -18,8 +18,8 @@ from django.utils.translation import ngettext
 
 from . import curation, engine
 from .admin_forms import LayoutForm, LayoutImportForm
-from .layout_files import grid_from_positions
 from .clock import clock_text
+from .layout_files import grid_from_positions
 from .models import VERIFIED_WIN, DailyPuzzle, FlaggedWin, Game, Layout
 from .pace import explain
 from .signals import game_won
