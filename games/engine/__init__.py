@@ -20,13 +20,15 @@ Typical use::
     board = engine.shuffle(geometry, board, seed)       # same faces, solvable again
     engine.solve(geometry, board, budget=1.0)           # Solution("yes"/"no"/"unknown", order)
     engine.hint(geometry, board)                         # Hint(pair, winnable)
+    engine.LAYOUT_FIGURES[code.letter].greedy_win_share  # a built-in layout's difficulty
 
 Group names: ``match_group`` gives the code itself for the 34 normal kinds and
 ``FLOWER_GROUP`` / ``SEASON_GROUP`` ("flowers" / "seasons") for the bonus tiles; not
 "F" / "S", because "S" is the south wind's code.
 
-Modules: ``tiles`` (R1, R2), ``geometry`` (L1, R3), ``layouts`` (L2, L3), ``random``
-(D1), ``deal`` (D1, D2, P6, P7), ``solver`` (P9).
+Modules: ``tiles`` (R1, R2), ``geometry`` (L1, R3), ``layouts`` (L2, L3) with the
+shapes of ``catalogue``, ``random`` (D1), ``deal`` (D1, D2, P6, P7), ``solver`` (P9),
+``difficulty`` (random greedy playouts) and the generated ``layout_figures``.
 """
 
 from .deal import (
@@ -46,7 +48,9 @@ from .deal import (
     shuffle,
     shuffle_can_help,
 )
+from .difficulty import LayoutFigures, greedy_win_share, layout_win_share
 from .geometry import Board, Geometry, Position, bits, geometry_for
+from .layout_figures import LAYOUT_FIGURES
 from .layouts import BUILTIN_LAYOUTS, BuiltinLayout, LayoutReport, validate_layout
 from .random import Rng, SplitMix64
 from .solver import Hint, Solution, hint, moves_back_to_winnable, solve, verify_clearable
@@ -66,6 +70,7 @@ from .tiles import (
 __all__ = [
     "BUILTIN_LAYOUTS",
     "FLOWER_GROUP",
+    "LAYOUT_FIGURES",
     "MAX_SEED",
     "MAX_TILES",
     "NORMAL_CODES",
@@ -78,6 +83,7 @@ __all__ = [
     "Hint",
     "IllegalMove",
     "InvalidGameCode",
+    "LayoutFigures",
     "LayoutReport",
     "Position",
     "Rng",
@@ -89,9 +95,11 @@ __all__ = [
     "describe_tile_set",
     "free_pairs",
     "geometry_for",
+    "greedy_win_share",
     "hint",
     "initial_board",
     "is_stuck",
+    "layout_win_share",
     "match_group",
     "moves_back_to_winnable",
     "parse_code",
