@@ -80,6 +80,17 @@ def tulip() -> Shape:
     )  # fmt: skip
 
 
+def sailboat() -> Shape:
+    """A tall sail beside its mast and a small jib before it, above a hull with a
+    cabin; the mast stands half a row up on the level above."""
+    return tuple(
+        _level(0, {0: [2, 4], 2: [2, 4, 6], 4: [0, 2, 4, 6, 8], 6: _cols(0, 10),
+                   9: _cols(0, 10), 11: _cols(2, 8)})
+        + _level(1, {1: [2], 3: [2, 5], 5: [2, 5, 7], 10: _cols(1, 9)})
+        + _level(2, {4: [6], 11: [4, 6]})
+    )  # fmt: skip
+
+
 def lantern() -> Shape:
     """A ring, a cap, a round body, a base and a tassel; the light inside lies a
     quarter over four tiles each, and a small flame on top of it."""
@@ -121,18 +132,6 @@ def mushroom() -> Shape:
                    8: [4, 6], 10: [4, 6], 12: _cols(2, 8)})
         + _level(1, {1: [4, 6], 3: _cols(2, 8), 5: _cols(1, 9), 9: [5], 11: [5]})
         + _level(2, {2: [5], 4: [2, 8], 5: [5], 10: [5]})
-    )  # fmt: skip
-
-
-def sailboat() -> Shape:
-    """A hull with a cabin, a tall main sail and a small jib, the sails bellied out
-    in three levels."""
-    return tuple(
-        _level(0, {0: [5], 2: [2, 5, 7], 4: [0, 2, 5, 7, 9], 6: [0, 2, 5, 7, 9],
-                   8: _cols(0, 10), 10: _cols(1, 9), 12: _cols(3, 7)})
-        + _level(1, {1: [5], 3: [6], 5: [1, 6, 8], 9: _cols(1, 9), 11: [4, 6]})
-        + _level(2, {2: [5], 4: [7], 8: [3, 5, 7]})
-        + _level(3, {3: [6]})
     )  # fmt: skip
 
 
@@ -287,18 +286,6 @@ def comet() -> Shape:
     )  # fmt: skip
 
 
-def whale() -> Shape:
-    """A whale with its tail raised at the left and a spout over its head; the back
-    rises in four levels."""
-    return tuple(
-        _level(0, {0: [0, 24, 28], 2: [1, 26], 4: [2, *_cols(10, 26)], 6: [3, *_cols(7, 29)],
-                   8: _cols(5, 29), 10: _cols(7, 27), 12: _cols(11, 23)})
-        + _level(1, {5: _cols(11, 25), 7: _cols(8, 28), 9: _cols(8, 26), 11: _cols(13, 21)})
-        + _level(2, {6: _cols(12, 24), 8: _cols(11, 25)})
-        + _level(3, {7: _cols(15, 21)})
-    )  # fmt: skip
-
-
 def rainbow() -> Shape:
     """A rainbow's arch in three bands, each higher band half a tile off the one below
     it, so that its tiles lie across two below."""
@@ -313,6 +300,18 @@ def rainbow() -> Shape:
                      10: [3, 5, 23, 25]})
         + _level(2, {3: [10, 12, 16, 18], 4: [8, 20], 5: [6, 22], 7: [4, 24], 9: [4, 24],
                      11: [4, 24]})
+    )  # fmt: skip
+
+
+def whale() -> Shape:
+    """A whale swimming to the right: the tail's fluke at the left, a spout over the
+    head, the back rising in four levels, each half a row and half a tile off."""
+    return tuple(
+        _level(0, {0: [22, 26], 2: [24], 4: [0, *_cols(14, 26)], 6: [2, *_cols(8, 28)],
+                   8: _cols(2, 30), 10: [2, *_cols(8, 28)], 12: [0, *_cols(14, 24)]})
+        + _level(1, {5: _cols(13, 25), 7: _cols(7, 29), 9: _cols(9, 27), 11: _cols(15, 23)})
+        + _level(2, {6: _cols(14, 26), 8: _cols(10, 28), 10: _cols(16, 22)})
+        + _level(3, {7: _cols(15, 25), 9: _cols(17, 23)})
     )  # fmt: skip
 
 

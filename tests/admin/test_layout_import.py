@@ -103,7 +103,9 @@ def test_the_import_command_prints_the_new_letter():
     assert out.getvalue() == f"{FIRST_FREE}\n"
     layout = Layout.objects.get(letter=FIRST_FREE)
     assert (layout.name, layout.active, layout.position_tuples()) == ("Wall", False, WALL)
-    assert f"Imported “Wall” as layout {FIRST_FREE}: 20 tiles, 7 free at the start" in err.getvalue()
+    assert (
+        f"Imported “Wall” as layout {FIRST_FREE}: 20 tiles, 7 free at the start" in err.getvalue()
+    )
 
 
 def test_the_import_command_names_the_layout_after_its_file():
