@@ -1,4 +1,5 @@
-"""Put the engine's built-in layouts (L2) into the Layout table."""
+"""Put the engine's built-in layouts into the Layout table
+(docs/solitaire.md#the-built-in-layouts)."""
 
 from .engine import BUILTIN_LAYOUTS, validate_layout
 

@@ -25,7 +25,7 @@ from games.engine import BUILTIN_LAYOUTS, BuiltinLayout, geometry_for  # noqa: E
 HALF = 16  # px per half cell across
 RATIO = 1.32  # tile height / width, as on the board
 LIFT = 0.26  # level offset in half cells, as on the board
-PANEL = (12 * HALF * 3, 14 * HALF * RATIO + 70)  # a phone layout at full size
+PANEL = (12 * HALF * 3, 14 * HALF * RATIO + 70)  # a wide layout scaled down a little
 # Level 0 darkest, the top level lightest, so that the stacking shows in a still picture.
 SHADES = ["#9c8c62", "#b8a77a", "#cfc094", "#e0d4ae", "#ede5c8", "#f7f1df", "#fffdf5"]
 
@@ -63,7 +63,7 @@ def layout_svg(layout: BuiltinLayout) -> tuple[str, float, float]:
 
 def caption(layout: BuiltinLayout) -> list[str]:
     geometry = geometry_for(layout.positions)
-    names = " / ".join(layout.names.values()) if hasattr(layout, "names") else layout.name
+    names = " / ".join(layout.names.values())
     free = len(geometry.free_indices(geometry.full_mask))
     return [
         f"{layout.letter}  {names}",

@@ -28,7 +28,8 @@ Group names: ``match_group`` gives the code itself for the 34 normal kinds and
 
 Modules: ``tiles`` (R1, R2), ``geometry`` (L1, R3), ``layouts`` (L2, L3) with the
 shapes of ``catalogue``, ``random`` (D1), ``deal`` (D1, D2, P6, P7), ``solver`` (P9),
-``difficulty`` (random greedy playouts) and the generated ``layout_figures``.
+``difficulty`` (random greedy playouts, docs/solitaire.md#difficulty) and the generated
+``layout_figures``.
 """
 
 from .deal import (

@@ -1,4 +1,5 @@
-"""The shapes of the built-in layouts after the first three (letters d to x).
+"""The shapes of the built-in layouts after the first three (letters d to x); the
+catalogue is told in docs/solitaire.md#the-built-in-layouts.
 
 Each function gives a layout's positions in their fixed order: deals depend on that
 order, so a shape never changes once it is out (golden tests pin every layout's deals).

@@ -1,4 +1,5 @@
-"""How forgiving a deal or a layout is: the share of random greedy playouts that clear it.
+"""How forgiving a deal or a layout is: the share of random greedy playouts that clear it
+(docs/solitaire.md#difficulty).
 
 A playout removes a pair chosen uniformly among all free matching pairs until it is
 stuck or the board is empty. An easy deal forgives careless play; on a hard one most

@@ -1,5 +1,6 @@
-"""The built-in layouts reach the Layout table (L2): all of them, without touching what
-an admin changed, and never over a curated layout's letter."""
+"""The built-in layouts reach the Layout table (docs/solitaire.md#the-built-in-layouts):
+all of them, without touching what an admin changed, and never over a curated layout's
+letter."""
 
 import pytest
 
