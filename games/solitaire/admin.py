@@ -41,10 +41,10 @@ class LayoutAdmin(admin.ModelAdmin):
     ]
     list_display_links = ["letter", "name"]
     list_filter = ["active", "wide", "builtin"]
-    search_fields = ["letter", "name", "name_de"]
+    search_fields = ["letter", "name", "name_de", "name_fi", "name_da"]
     readonly_fields = ["letter", "tile_set", "builtin", "wide", "updated_at", "updated_by"]
     fieldsets = [
-        (None, {"fields": ["letter", "name", "name_de", "active"]}),
+        (None, {"fields": ["letter", "name", "name_de", "name_fi", "name_da", "active"]}),
         (_("Positions"), {"fields": ["grid", "tile_set"]}),
         (_("Changes"), {"fields": ["builtin", "wide", "updated_at", "updated_by"]}),
     ]

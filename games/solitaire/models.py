@@ -41,6 +41,8 @@ class Layout(models.Model):
     letter = models.CharField(_("letter"), max_length=1, unique=True)
     name = models.CharField(_("name"), max_length=60)
     name_de = models.CharField(_("German name"), max_length=60, blank=True)
+    name_fi = models.CharField(_("Finnish name"), max_length=60, blank=True)
+    name_da = models.CharField(_("Danish name"), max_length=60, blank=True)
     positions = models.JSONField(_("positions"), help_text=_("A list of [x, y, z]."))
     active = models.BooleanField(_("active"), default=True)
     builtin = models.BooleanField(default=False, editable=False)
@@ -74,8 +76,8 @@ class Layout(models.Model):
     @property
     def display_name(self) -> str:
         """The name in the active language, where the layout has one in it."""
-        german = (get_language() or "en").startswith("de")
-        return self.name_de if german and self.name_de else self.name
+        language = (get_language() or "en")[:2]
+        return getattr(self, f"name_{language}", "") or self.name
 
 
 # Help a player can take; a win without any is "Ohne Hilfe".
