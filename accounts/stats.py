@@ -46,7 +46,14 @@ def history(user: User) -> QuerySet[Game]:
     return (
         started_games(user)
         .select_related("layout")
-        .only(*LISTED, "layout__letter", "layout__name", "layout__name_de", "layout__name_fi", "layout__name_da")
+        .only(
+            *LISTED,
+            "layout__letter",
+            "layout__name",
+            "layout__name_de",
+            "layout__name_fi",
+            "layout__name_da",
+        )
         .order_by("-created_at", "-pk")
     )
 
