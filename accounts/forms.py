@@ -1,5 +1,6 @@
-"""Sign-up, profile, log-in and reset forms: a display name others see, an e-mail
-nobody else sees (docs/site.md#display-names, docs/site.md#e-mail-addresses)."""
+"""Sign-up, profile, log-in, reset and coin forms: a display name others see, an e-mail
+nobody else sees and nobody must give (docs/site.md#display-names,
+docs/site.md#e-mail-addresses)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ from .models import User
 from .names import has_hidden_characters, skeleton
 
 NAME_TAKEN = _("Another player already goes by this name, or by one that looks the same.")
+USERNAME_TAKEN_AS_NAME = _(
+    "Another player goes by a name that looks like your user name: please choose a display name."
+)
 
 
 class _PublicIdentity(forms.ModelForm):
@@ -21,7 +25,12 @@ class _PublicIdentity(forms.ModelForm):
     tell whose it is): it waits for its mailbox to confirm it."""
 
     email = forms.EmailField(
-        label=_("E-mail address"), help_text=_("Only for resetting your password; never shown.")
+        label=_("E-mail address (optional)"),
+        required=False,
+        help_text=_(
+            "Only for resetting a forgotten password, once you follow the link we mail to "
+            "it; never shown."
+        ),
     )
 
     def __init__(self, *args, **kwargs) -> None:
@@ -34,6 +43,8 @@ class _PublicIdentity(forms.ModelForm):
 
     def clean_display_name(self) -> str:
         name = " ".join(self.cleaned_data["display_name"].split())
+        if not name and not self.fields["display_name"].required:
+            return self._name_from_username()
         if has_hidden_characters(name):
             raise forms.ValidationError(
                 _("A display name cannot hold invisible or control characters.")
@@ -45,19 +56,31 @@ class _PublicIdentity(forms.ModelForm):
             raise forms.ValidationError(NAME_TAKEN)
         return name
 
+    def _name_from_username(self) -> str:
+        """No display name given: the user name is shown instead, and must not look like
+        another player's name either."""
+        username = self.cleaned_data.get("username", "")
+        if username and self._others().filter(name_key=skeleton(username)).exists():
+            raise forms.ValidationError(USERNAME_TAKEN_AS_NAME)
+        return username
+
     def clean_email(self) -> str:
         return User.objects.normalize_email(self.cleaned_data["email"].strip())
 
     def save(self, commit: bool = True) -> User:
         """The address typed only ever becomes pending (``needs_mail`` then says that a
-        mail must ask its mailbox); the confirmed one stays as it was."""
+        mail must ask its mailbox); the confirmed one stays as it was. An empty field
+        means no address: none waits, and a confirmed one is given up."""
         user = super().save(commit=False)
         typed = self.cleaned_data["email"]
         shown = self.initial.get("email") or ""
-        self.needs_mail = typed.casefold() != shown.casefold() and (
-            typed.casefold() != (user.email or "").casefold()
+        self.needs_mail = bool(typed) and (
+            typed.casefold() != shown.casefold()
+            and typed.casefold() != (user.email or "").casefold()
         )
-        if self.needs_mail:
+        if not typed:
+            user.email = user.pending_email = ""
+        elif self.needs_mail:
             user.pending_email = typed
         elif typed.casefold() == (user.email or "").casefold():
             user.pending_email = ""
@@ -67,13 +90,19 @@ class _PublicIdentity(forms.ModelForm):
 
 
 class SignUpForm(_PublicIdentity, UserCreationForm):
+    """A user name and a password are all it takes (docs/site.md#sign-up-and-log-in)."""
+
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "display_name")
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.order_fields(["username", "display_name", "email", "password1", "password2"])
+        self.order_fields(["username", "password1", "password2", "display_name", "email"])
+        name = self.fields["display_name"]
+        name.required = False
+        name.label = _("Display name (optional)")
+        name.help_text = _("Shown on the leaderboards and your stats; your user name if empty.")
 
 
 class ProfileForm(_PublicIdentity):
@@ -86,8 +115,8 @@ class ProfileForm(_PublicIdentity):
         # The address shown is the one waiting for its link, else the confirmed one.
         self.initial["email"] = self.instance.pending_email or self.instance.email
         self.fields["email"].help_text = _(
-            "Only for resetting your password; never shown. A new address counts once you "
-            "follow the link we mail to it."
+            "Only for resetting a forgotten password; never shown. A new address counts "
+            "once you follow the link we mail to it; an empty field removes the address."
         )
 
 
@@ -111,3 +140,17 @@ class QueuedPasswordResetForm(PasswordResetForm):
 
         domain = domain_override or (request.get_host() if request else "localhost")
         send_password_reset.delay(self.cleaned_data["email"], domain, use_https, get_language())
+
+
+class CheckInForm(forms.Form):
+    """The daily check-in: the player's local date, as their page knows it."""
+
+    day = forms.CharField(required=False, max_length=10)
+    next = forms.CharField(required=False)
+
+
+class StyleForm(forms.Form):
+    """A style to buy or wear, by its key (games/styles.py)."""
+
+    style = forms.CharField(max_length=20)
+    next = forms.CharField(required=False)

@@ -1,9 +1,12 @@
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import Q
-from django.db.models.functions import Lower
+from django.db.models import Q, Sum
+from django.db.models.functions import Coalesce, Lower
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from games.styles import BY_KEY, Look, Part
 
 from .names import skeleton
 
@@ -21,6 +24,11 @@ class User(AbstractUser):
     display_name = models.CharField(_("display name"), max_length=40, blank=True)
     name_key = models.CharField(max_length=160, blank=True, editable=False)
     pending_email = models.EmailField(_("e-mail address to confirm"), blank=True)
+    # The styles worn on every device and in every game (docs/site.md#styles); blank
+    # is the free default. Only accounts/coins.py writes them, each an owned style.
+    cloth = models.CharField(_("table cloth"), max_length=20, blank=True, editable=False)
+    tile_back = models.CharField(_("tile back"), max_length=20, blank=True, editable=False)
+    tile_faces = models.CharField(_("tile faces"), max_length=20, blank=True, editable=False)
 
     class Meta(AbstractUser.Meta):
         constraints = [
@@ -44,6 +52,12 @@ class User(AbstractUser):
     def public_name(self) -> str:
         return self.display_name or self.username
 
+    @property
+    def look(self) -> Look:
+        return Look.of(
+            {Part.CLOTH: self.cloth, Part.BACK: self.tile_back, Part.FACES: self.tile_faces}
+        )
+
     def clean(self) -> None:
         """The display name's look is checked where forms do not (the admin)."""
         super().clean()
@@ -57,3 +71,86 @@ class User(AbstractUser):
         if update_fields is not None and "display_name" in update_fields:
             kwargs["update_fields"] = {*update_fields, "name_key"}
         super().save(*args, **kwargs)
+
+
+class CoinEntryQuerySet(models.QuerySet):
+    def balance(self) -> int:
+        return self.aggregate(total=Coalesce(Sum("amount"), 0))["total"]
+
+
+class CoinEntry(models.Model):
+    """One change of a player's coins (docs/site.md#coins): the ledger. A balance is the
+    sum of its entries; an entry is never changed or removed once written.
+
+    The database holds the rules that a race could break: one check-in per player and
+    day, each style bought once, check-ins adding and purchases taking.
+    """
+
+    class Reason(models.TextChoices):
+        CHECK_IN = "check-in", _("Daily check-in")
+        PURCHASE = "purchase", _("Style bought")
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="coin_entries")
+    amount = models.IntegerField(_("coins"))
+    reason = models.CharField(_("reason"), max_length=10, choices=Reason.choices)
+    at = models.DateTimeField(_("when"), default=timezone.now, editable=False)
+    day = models.DateField(_("check-in day"), null=True, blank=True)  # the player's date
+    streak = models.PositiveIntegerField(_("streak"), null=True, blank=True)
+    style = models.CharField(_("style"), max_length=20, blank=True)
+
+    objects = CoinEntryQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("coin entry")
+        verbose_name_plural = _("coin ledger")
+        ordering = ["-at", "-pk"]
+        indexes = [models.Index(fields=["user", "-at"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "day"],
+                condition=Q(reason="check-in"),
+                name="one_check_in_a_day",
+            ),
+            models.CheckConstraint(
+                condition=(
+                    Q(reason="check-in", amount__gt=0, day__isnull=False, streak__gte=1)
+                    | Q(reason="purchase", amount__lt=0, day__isnull=True) & ~Q(style="")
+                ),
+                name="coin_entry_adds_up",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.amount:+d} ({self.get_reason_display()})"
+
+    def save(self, *args, **kwargs) -> None:
+        if self.pk is not None and not self._state.adding:
+            raise ValueError("a coin entry is never changed once written")
+        super().save(*args, **kwargs)
+
+    @property
+    def style_name(self) -> str:
+        style = BY_KEY.get(self.style)
+        return str(style.name) if style else self.style
+
+
+class OwnedStyle(models.Model):
+    """A style a player bought, theirs for good: with the ledger entry that paid for it,
+    written in the same transaction (accounts/coins.py)."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="owned_styles")
+    style = models.CharField(_("style"), max_length=20)
+    paid_by = models.OneToOneField(
+        CoinEntry, on_delete=models.RESTRICT, related_name="bought", verbose_name=_("paid by")
+    )
+
+    class Meta:
+        verbose_name = _("owned style")
+        verbose_name_plural = _("owned styles")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "style"], name="each_style_bought_once")
+        ]
+
+    def __str__(self) -> str:
+        style = BY_KEY.get(self.style)
+        return str(style.name) if style else self.style

@@ -1,6 +1,6 @@
-"""Sign-up, profile, e-mail confirmation and the stats pages. Log-in, log-out and the
-password views are Django's own (accounts/urls.py), the reset with its mail queued and
-rate limited."""
+"""Sign-up, profile, e-mail confirmation, the stats pages, coins and styles. Log-in,
+log-out and the password views are Django's own (accounts/urls.py), the reset with its
+mail queued and rate limited."""
 
 from __future__ import annotations
 
@@ -14,27 +14,32 @@ from django.core.paginator import Paginator
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
 from django.utils.encoding import force_str
 from django.utils.http import url_has_allowed_host_and_scheme, urlsafe_base64_decode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import addresses, limits
-from .forms import ProfileForm, QueuedPasswordResetForm, SignUpForm
+from games.styles import PART_NAMES, of_part
+
+from . import addresses, coins, limits
+from .forms import CheckInForm, ProfileForm, QueuedPasswordResetForm, SignUpForm, StyleForm
 from .models import User
 from .stats import history, player_stats
 
 HISTORY_PAGE = 20
+LEDGER_PAGE = 30
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
-def _next_url(request: HttpRequest) -> str:
+def _next_url(request: HttpRequest, default: str = settings.LOGIN_REDIRECT_URL) -> str:
     target = request.POST.get("next") or request.GET.get("next") or ""
     allowed = url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     )
-    return target if allowed else settings.LOGIN_REDIRECT_URL
+    return target if allowed else default
 
 
 # What a 429 page says, by the limit reached (docs/site.md#rate-limits).
@@ -72,8 +77,9 @@ def _saved[F: forms.ModelForm](form: F) -> tuple[User | None, F]:
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    """A new account; the guest's games in this session become its games. Its e-mail
-    address waits for its mailbox (docs/site.md#e-mail-addresses)."""
+    """A new account, of a user name and a password; the guest's games and free styles in
+    this session become its own. An e-mail address, if given, waits for its mailbox
+    (docs/site.md#e-mail-addresses)."""
     if request.user.is_authenticated:
         return redirect("stats")
     form = SignUpForm(request.POST or None)
@@ -81,12 +87,15 @@ def signup(request: HttpRequest) -> HttpResponse:
         refusal = limits.hit("sign-up per address", limits.address_of(request))
         if refusal is None and form.is_valid():
             address = form.cleaned_data["email"]
-            refusal = limits.hit("confirmation per e-mail", limits.target_key(address))
+            if address:
+                refusal = limits.hit("confirmation per e-mail", limits.target_key(address))
             if refusal is None:
                 user, form = _saved(form)
                 if user is not None:
+                    coins.adopt_guest_look(request.session, user)
                     login(request, user, backend=MODEL_BACKEND)  # claims the guest's games
-                    addresses.ask_to_confirm(user, _site(request))
+                    if user.pending_email:
+                        addresses.ask_to_confirm(user, _site(request))
                     messages.success(request, _welcome(user))
                     return redirect(_next_url(request))
         if refusal is not None:
@@ -95,6 +104,11 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 def _welcome(user: User) -> str:
+    if not user.pending_email:
+        return _(
+            "Welcome, %(name)s! Remember your password: without an e-mail address it "
+            "cannot be reset. You can add one on your profile at any time."
+        ) % {"name": user.public_name}
     return _(
         "Welcome, %(name)s! We sent a mail to %(address)s: follow its link to use the "
         "address for password resets."
@@ -107,9 +121,10 @@ def profile(request: HttpRequest) -> HttpResponse:
     form = ProfileForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         address = form.cleaned_data["email"]
-        refusal = limits.hit("confirmation per e-mail", limits.target_key(address))
-        if refusal is not None:
-            return too_many(request, refusal)
+        if address:
+            refusal = limits.hit("confirmation per e-mail", limits.target_key(address))
+            if refusal is not None:
+                return too_many(request, refusal)
         user, form = _saved(form)
         if user is not None:
             text = _("Your profile is saved.")
@@ -181,3 +196,87 @@ def _stats_page(request: HttpRequest, shown: User) -> HttpResponse:
         games = Paginator(history(shown), HISTORY_PAGE).get_page(request.GET.get("page"))
     context = {"shown": shown, "own": own, "stats": player_stats(shown), "games": games}
     return render(request, "accounts/stats.html", context)
+
+
+# --- coins and styles (docs/site.md#coins, docs/site.md#styles) -------------------------
+
+
+def _purse(user: User) -> dict:
+    """The balance and the last check-in, for the coins and styles pages."""
+    return {
+        "balance": coins.balance(user),
+        "last_check_in": coins.last_check_in(user),
+        "check_in_coins": coins.CHECK_IN_COINS,
+        "streak_bonus": coins.STREAK_BONUS,
+        "check_in_most": coins.coins_for(1_000),
+    }
+
+
+@require_GET
+@login_required
+def coins_page(request: HttpRequest) -> HttpResponse:
+    """The balance, the check-in and the ledger: every coin that came and went."""
+    entries = Paginator(coins.ledger(request.user), LEDGER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "accounts/coins.html", {**_purse(request.user), "entries": entries})
+
+
+@require_POST
+@login_required
+def check_in(request: HttpRequest) -> HttpResponse:
+    """Today's check-in, of the player's local date (sent by the page)."""
+    form = CheckInForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise coins.Refused(_("That is not a date: expected year-month-day."))
+        day = coins.check_in_day(form.cleaned_data["day"], timezone.now().date())
+        entry = coins.check_in(request.user, day)
+    except coins.Refused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        messages.success(
+            request,
+            _("+%(coins)d coins: day %(streak)d of your streak.")
+            % {"coins": entry.amount, "streak": entry.streak},
+        )
+    return redirect(_next_url(request, reverse("coins")))
+
+
+@require_GET
+def styles_page(request: HttpRequest) -> HttpResponse:
+    """Every style with its preview: worn, owned or with its price."""
+    user = request.user if request.user.is_authenticated else None
+    mine = coins.owned(user)
+    parts = [
+        {"name": name, "styles": [(style, style.key in mine) for style in of_part(part)]}
+        for part, name in PART_NAMES.items()
+    ]
+    context = {"parts": parts, **(_purse(user) if user else {})}
+    return render(request, "accounts/styles.html", context)
+
+
+@require_POST
+@login_required
+def buy_style(request: HttpRequest) -> HttpResponse:
+    form = StyleForm(request.POST)
+    try:
+        bought = coins.buy(request.user, form.cleaned_data["style"] if form.is_valid() else "")
+    except coins.Refused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        messages.success(
+            request,
+            _("%(style)s is yours for good, and worn now. %(balance)d coins left.")
+            % {"style": bought.style.name, "balance": bought.balance},
+        )
+    return redirect(_next_url(request, reverse("styles")))
+
+
+@require_POST
+def wear_style(request: HttpRequest) -> HttpResponse:
+    """Wear an owned style: on the account, or in a guest's session."""
+    form = StyleForm(request.POST)
+    try:
+        coins.wear(request, form.cleaned_data["style"] if form.is_valid() else "")
+    except coins.Refused as refusal:
+        messages.error(request, str(refusal))
+    return redirect(_next_url(request, reverse("styles")))

@@ -151,6 +151,7 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "accounts.context_processors.site",  # the styles worn, the guest notice
             ],
         },
     },

@@ -26,7 +26,8 @@ class SessionKey(StrEnum):
     LAST_OUTCOME = "last_outcome"  # a no-JavaScript action's message, across its redirect
     WELCOMED = "welcomed"  # the first-game welcome was shown once
     DIM = "dim"  # blocked tiles dimmed (Solitaire's menu)
-    TILE_STYLE = "tiles"  # "art" or "numbers"
+    LOOK = "look"  # a guest's chosen styles by part (games/styles.py)
+    GUEST_NOTICE = "guest_notice"  # a guest was told once what keeps their records
 
 
 @dataclass(frozen=True)

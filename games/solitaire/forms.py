@@ -65,8 +65,8 @@ class NoFieldsForm(forms.Form):
 
 
 class PreferencesForm(forms.Form):
-    """The look of the board, kept in the session: dimming and the tile style."""
+    """Dimming of blocked tiles, kept in the session. The tile faces are a style, worn
+    on every game's pages (docs/site.md#styles)."""
 
     dim = forms.ChoiceField(choices=[("on", "on"), ("off", "off")], required=False)
-    tiles = forms.ChoiceField(choices=[("art", "art"), ("numbers", "numbers")], required=False)
     next = forms.CharField(required=False)

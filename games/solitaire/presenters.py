@@ -178,7 +178,6 @@ def board_context(request: HttpRequest, game: Game, outcome: Outcome | None = No
         "help_seconds": settings.GENTLE_HELP_SECONDS,
         "welcome": welcome,
         "dim": dim,
-        "tile_style": request.session.get(SessionKey.TILE_STYLE, "art"),
         "width": geometry.width,
         "height": geometry.height,
         "levels": geometry.levels,

@@ -190,14 +190,12 @@ def _answer(request: HttpRequest, outcome: Outcome) -> HttpResponse:
 
 @require_POST
 def preferences(request: HttpRequest) -> HttpResponse:
-    """Dimming of blocked tiles and the tile style, kept in the session."""
+    """Dimming of blocked tiles, kept in the session."""
     form = PreferencesForm(request.POST)
     form.is_valid()  # a choice not offered is ignored; the page still goes back
     chosen = form.cleaned_data
     if chosen.get("dim"):
         request.session[SessionKey.DIM] = chosen["dim"] == "on"
-    if chosen.get("tiles"):
-        request.session[SessionKey.TILE_STYLE] = chosen["tiles"]
     target = chosen.get("next", "")
     if not url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()

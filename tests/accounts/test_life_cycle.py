@@ -87,8 +87,8 @@ def test_a_reset_for_an_unknown_address_sends_nothing_and_says_the_same(client):
         ({"username": "ALICE"}, "username", "already exists"),
         ({"password2": "something-else-1"}, "password2", "didn’t match"),
         ({"password1": "12345678", "password2": "12345678"}, "password2", "too common"),
-        ({"email": ""}, "email", "required"),
-        ({"display_name": "  "}, "display_name", "required"),
+        ({"email": "not an address"}, "email", "valid email"),
+        ({"display_name": "\u200balice"}, "display_name", "invisible"),
     ],
 )
 def test_sign_up_problems_get_a_form_error_and_create_nobody(

@@ -6,22 +6,20 @@ took about a quarter of a millisecond a tile).
 """
 
 from django import template
-from django.templatetags.static import static
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
+
+from games.styles import look_in, sprite_url
 
 register = template.Library()
 
 
 def _face(context, code: str) -> str:
-    if context.get("tile_style") == "numbers":
+    """The face in the player's face set (docs/site.md#styles)."""
+    if look_in(context).numbers:
         return f"<b>{code}</b>"
-    # The sprite's URL, looked up once per page rather than once per tile.
-    sprite = context.render_context.get("tiles_sprite") or context.render_context.setdefault(
-        "tiles_sprite", static("tiles.svg")
-    )
-    return f'<svg aria-hidden="true"><use href="{sprite}#t-{code}"/></svg>'
+    return f'<svg aria-hidden="true"><use href="{sprite_url(context)}#t-{code}"/></svg>'
 
 
 @register.simple_tag(takes_context=True)

@@ -385,15 +385,21 @@ def test_a_new_game_on_another_layout(client):
     assert client.post("/new", {"layout": "?"}).status_code == 400
 
 
-def test_preferences_switch_dimming_and_tile_style(client):
+def test_preferences_switch_dimming(client):
     game = current_game(client)
     page = client.get(f"/game/{game.public_id}").content.decode()
     assert 'class="board dim' in page  # on by default on Pavillon (docs/solitaire.md#dimming)
-    client.post("/preferences", {"dim": "off", "next": f"/game/{game.public_id}"})
-    client.post("/preferences", {"tiles": "numbers", "next": "https://evil.example/"})
+    response = client.post("/preferences", {"dim": "off", "next": "https://evil.example/"})
+    assert response["Location"] == "/"
     page = client.get(f"/game/{game.public_id}").content.decode()
-    assert 'class="board dim' not in page and "style-numbers" in page
-    assert f"<b>{game.faces[0]}</b>" in page
+    assert 'class="board dim' not in page and 'class="board ' in page
+
+
+def test_the_numbers_style_draws_each_tile_as_its_code(client):
+    game = current_game(client)
+    client.post("/accounts/styles/wear", {"style": "numbers"})  # docs/site.md#styles
+    page = client.get(f"/game/{game.public_id}").content.decode()
+    assert "style-numbers" in page and f"<b>{game.faces[0]}</b>" in page
 
 
 def test_the_board_answers_with_csrf_enforced(client):

@@ -1,0 +1,20 @@
+// The daily check-in counts the player's own calendar date (docs/site.md#coins): the form
+// sends the device's local date, and once the last check-in was that date the button
+// gives way to "checked in". Without JavaScript the server takes its UTC date.
+(function () {
+  "use strict";
+
+  function localDate(now = new Date()) {
+    const pad = (value) => String(value).padStart(2, "0");
+    return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  }
+
+  const today = localDate();
+  for (const input of document.querySelectorAll("input[data-local-date]")) input.value = today;
+  for (const purse of document.querySelectorAll("[data-last-check-in]")) {
+    const last = purse.dataset.lastCheckIn;
+    if (!last || last < today) continue;
+    purse.querySelector(".check-in-form").hidden = true;
+    purse.querySelector(".checked-in").hidden = false;
+  }
+})();
