@@ -35,8 +35,10 @@ MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
 def _next_url(request: HttpRequest, default: str = settings.LOGIN_REDIRECT_URL) -> str:
+    """Where to go after a post: a path of this site, else ``default``. Only a path: a
+    bare word would be taken for a URL name by ``redirect``."""
     target = request.POST.get("next") or request.GET.get("next") or ""
-    allowed = url_has_allowed_host_and_scheme(
+    allowed = target.startswith("/") and url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     )
     return target if allowed else default

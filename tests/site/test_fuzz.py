@@ -48,7 +48,7 @@ JUNK = st.one_of(
         ]
     ),
 )
-FIELDS = ["position", "version", "layout", "code", "dim", "tiles", "next", "language"]
+FIELDS = ["position", "version", "layout", "code", "dim", "style", "day", "next", "language"]
 ACTIONS = ["tap", "undo", "hint", "shuffle", "pause", "resume", "nudge"]
 
 
@@ -91,6 +91,7 @@ def test_posts_on_another_players_game_are_refused_and_change_nothing(
             "/accounts/signup",
             "/accounts/login/",
             "/accounts/password_reset/",
+            "/accounts/styles/wear",
         ]
     ),
     data=st.dictionaries(
@@ -102,6 +103,22 @@ def test_posts_on_another_players_game_are_refused_and_change_nothing(
 def test_junk_site_posts_never_500(client, path, data):
     current_game(client)
     assert client.post(path, data).status_code < 500
+
+
+@given(
+    path=st.sampled_from(
+        ["/accounts/coins/check-in", "/accounts/styles/buy", "/accounts/styles/wear"]
+    ),
+    data=st.dictionaries(st.sampled_from(FIELDS), JUNK),
+)
+@FUZZ
+def test_junk_coin_posts_never_500_nor_move_a_coin(alice_client, alice, path, data):
+    from accounts.models import CoinEntry
+
+    response = alice_client.post(path, data)
+    assert response.status_code < 500
+    # Without coins nothing is bought, whatever the post says.
+    assert not CoinEntry.objects.filter(user=alice, reason="purchase").exists()
 
 
 @given(
@@ -141,6 +158,16 @@ def test_a_log_in_with_a_username_longer_than_the_lockout_table_holds_is_a_form_
         response = client.post("/accounts/login/", {"username": "u" * 300, "password": "x"})
         assert response.status_code == 200
         assert "Ensure this value has at most 150 characters" in response.content.decode()
+
+
+@pytest.mark.parametrize("target", ["0", "home", "javascript:alert(1)", "//evil.example/"])
+def test_a_sign_up_or_coin_post_to_go_on_to_a_bare_word_goes_home_instead(client, target):
+    """``redirect`` takes a bare word for the name of a page, and none named "0" exists."""
+    form = {"username": "gus", "password1": "lantern-orchid-49", "password2": "lantern-orchid-49"}
+    response = client.post("/accounts/signup", {**form, "next": target})
+    assert response.status_code == 302 and response["Location"] == "/"
+    response = client.post("/accounts/coins/check-in", {"next": target})
+    assert response.status_code == 302 and response["Location"] == "/accounts/coins"
 
 
 @pytest.mark.parametrize("cookie", ["abc\x00def" * 4, "\x00" * 32, "x" * 5000, "é" * 40])

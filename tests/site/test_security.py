@@ -92,7 +92,18 @@ def test_every_game_post_needs_the_csrf_token(client, action):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("path", ["/new", "/preferences", "/replay", "/accounts/logout/"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/new",
+        "/preferences",
+        "/replay",
+        "/accounts/logout/",
+        "/accounts/styles/wear",
+        "/accounts/styles/buy",
+        "/accounts/coins/check-in",
+    ],
+)
 def test_site_posts_need_the_csrf_token(client, path):
     current_game(client)
     strict = Client(enforce_csrf_checks=True)
