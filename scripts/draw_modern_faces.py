@@ -88,7 +88,9 @@ def circles(rank: int, red: bool = False) -> str:
         parts.append(f'<circle cx="30" cy="47" r="3.2" fill="{IVORY}"/>')
         return index("1", INK) + "".join(parts)
     colours = [RED] * rank if red else CIRCLE_COLOURS[rank]
-    pips = "".join(button(x, y, r, c) for (x, y, r), c in zip(CIRCLE_PIPS[rank], colours))
+    pips = "".join(
+        button(x, y, r, c) for (x, y, r), c in zip(CIRCLE_PIPS[rank], colours, strict=True)
+    )
     return index(str(rank), RED if red else INK) + pips + (red_mark() if red else "")
 
 
@@ -139,13 +141,13 @@ def bamboo(rank: int, red: bool = False) -> str:
             + '<ellipse cx="19" cy="42" rx="11" ry="4" transform="rotate(-32 19 42)" '
             f'fill="{LEAF}"/>'
             + '<ellipse cx="41" cy="54" rx="11" ry="4" transform="rotate(32 41 54)" '
-            f'fill="{LEAF}"/>'
-            + f'<circle cx="30" cy="21" r="5" fill="{RED}"/>'
+            f'fill="{LEAF}"/>' + f'<circle cx="30" cy="21" r="5" fill="{RED}"/>'
         )
     colours = [RED] * rank if red else BAMBOO_COLOURS[rank]
     width = {2: 8.4, 3: 8.4, 4: 8.4, 8: 5.8}.get(rank, 7)
     sticks = "".join(
-        capsule(x, t, b, c, width) for (x, t, b), c in zip(BAMBOO_STICKS[rank], colours)
+        capsule(x, t, b, c, width)
+        for (x, t, b), c in zip(BAMBOO_STICKS[rank], colours, strict=True)
     )
     return index(str(rank), RED if red else GREEN) + sticks + (red_mark() if red else "")
 
@@ -195,7 +197,9 @@ def wind(code: str) -> str:
     # A triangle on the ring, its tip outside, pointing the wind's way.
     tip = (cx + dx * (r + 9), cy + dy * (r + 9))
     side = (-dy, dx)
-    base = [(cx + dx * (r - 1) + s * side[0] * 7, cy + dy * (r - 1) + s * side[1] * 7) for s in (1, -1)]
+    base = [
+        (cx + dx * (r - 1) + s * side[0] * 7, cy + dy * (r - 1) + s * side[1] * 7) for s in (1, -1)
+    ]
     arrow = (
         f'<path d="M{tip[0]} {tip[1]} L{base[0][0]} {base[0][1]} L{base[1][0]} {base[1][1]}Z" '
         f'fill="{CORAL}"/>'
@@ -212,8 +216,7 @@ def wind(code: str) -> str:
 def red_dragon() -> str:  # 中 in a frame
     return (
         f'<rect x="10" y="18" width="40" height="56" rx="5" fill="none" stroke="{RED}" '
-        'stroke-width="1.6"/>'
-        + stroke("M17 35H43V54H17ZM30 23V69", RED, 4)
+        'stroke-width="1.6"/>' + stroke("M17 35H43V54H17ZM30 23V69", RED, 4)
     )
 
 
@@ -284,7 +287,7 @@ def flower(number: int) -> str:
         ),
         4: (  # chrysanthemum: many thin petals
             petals(30, 46, 14, 2.6, 9, 10, "#f08c00")
-            + f'<circle cx="30" cy="46" r="6" fill="#d9480f"/>'
+            + '<circle cx="30" cy="46" r="6" fill="#d9480f"/>'
         ),
     }[number]
     return tag(number, PINK, round_=True) + body

@@ -114,8 +114,9 @@ def test_a_guest_cannot_check_in(client):
 @pytest.mark.django_db(transaction=True)
 def test_ten_check_ins_sent_at_once_credit_one(alice):
     day = timezone.now().date().isoformat()
+    check_in = "/accounts/coins/check-in"
     responses = _in_parallel(
-        [lambda tab=tab: tab.post("/accounts/coins/check-in", {"day": day}) for tab in _tabs(alice, 10)]
+        [lambda tab=tab: tab.post(check_in, {"day": day}) for tab in _tabs(alice, 10)]
     )
     assert [r.status_code for r in responses] == [302] * 10
     assert list(CoinEntry.objects.filter(user=alice).values_list("amount", flat=True)) == [10]
@@ -226,7 +227,7 @@ def test_purchases_sent_at_once_never_spend_the_same_coins_twice(alice):
     responses = _in_parallel(
         [
             lambda tab=tab, style=style: tab.post("/accounts/styles/buy", {"style": style})
-            for tab, style in zip(tabs, styles)
+            for tab, style in zip(tabs, styles, strict=True)
         ]
     )
     assert [r.status_code for r in responses] == [302] * 10

@@ -51,9 +51,7 @@ def test_a_user_name_that_looks_like_anothers_name_asks_for_a_display_name(
     assert client.post("/accounts/signup", chosen).status_code == 302
 
 
-def test_an_address_added_later_is_used_for_a_reset_only_once_confirmed(
-    client, django_user_model
-):
+def test_an_address_added_later_is_used_for_a_reset_only_once_confirmed(client, django_user_model):
     client.post("/accounts/signup", NAME_AND_PASSWORD)
     response = client.post(
         "/accounts/profile", {"display_name": "Dora", "email": "dora@example.com"}, follow=True
