@@ -61,6 +61,8 @@ def test_check_in_buy_a_cloth_and_see_it_on_the_table(live_server, page: Page):
 
     # The menu wears another owned style at a tap; the free felt is back.
     page.locator(".menu summary").click()
+    page.locator(".wardrobe").scroll_into_view_if_needed()
+    page.screenshot(path=SCREENSHOTS / "menu-styles-360x640.png")
     page.locator('.wardrobe button[value="felt"]').click()
     expect(page.locator("body")).to_have_class(re.compile(r"\bcloth-felt\b"))
     assert FELT in _cloth(page)
