@@ -28,6 +28,7 @@ from .models import CoinEntry, OwnedStyle, User
 CHECK_IN_COINS = 10  # a check-in's coins on the first day of a streak
 STREAK_BONUS = 2  # and this many more for each day the streak has run before today
 STREAK_BONUS_CAP = 10  # at most, from the sixth day on
+CHECK_IN_MOST = CHECK_IN_COINS + STREAK_BONUS_CAP
 
 # Where an account keeps the style it wears of each part.
 WORN_FIELD = {Part.CLOTH: "cloth", Part.BACK: "tile_back", Part.FACES: "tile_faces"}

@@ -210,7 +210,7 @@ def _purse(user: User) -> dict:
         "last_check_in": coins.last_check_in(user),
         "check_in_coins": coins.CHECK_IN_COINS,
         "streak_bonus": coins.STREAK_BONUS,
-        "check_in_most": coins.coins_for(1_000),
+        "check_in_most": coins.CHECK_IN_MOST,
     }
 
 
