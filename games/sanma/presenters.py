@@ -113,8 +113,7 @@ class Payment:
 
 @dataclass
 class WinShown:
-    winner: str
-    from_whom: str | None
+    headline: str
     hand: list[Tile]
     winning_tile: Tile
     melds: list[Meld]
@@ -236,7 +235,9 @@ def _tell(event: Event, who: str) -> str:
 
 
 def _meld(m: MeldView, step: int | None = None) -> Meld:
-    tiles = [Tile(code, flags="sideways" if code == m.called else "") for code in m.tiles]
+    tiles = [Tile(code) for code in m.tiles]
+    if m.called in m.tiles:  # the called tile lies sideways, once
+        tiles[m.tiles.index(m.called)].flags = "sideways"
     if m.kind == "closed-kan":
         tiles[0].flags = tiles[-1].flags = "back"
     return Meld(m.kind, tiles, step)
@@ -359,8 +360,7 @@ def _win(w: WinView, viewer: int, seats: dict) -> WinShown:
     hand = list(w.hand)
     hand.remove(w.tile)
     return WinShown(
-        winner=who_is(w.seat, viewer, seats),
-        from_whom=None if w.from_seat is None else who_is(w.from_seat, viewer, seats),
+        headline=_headline(w, viewer, seats),
         hand=[Tile(code) for code in hand],
         winning_tile=Tile(w.tile, flags="winning"),
         melds=[_meld(m) for m in w.melds],
@@ -372,6 +372,23 @@ def _win(w: WinView, viewer: int, seats: dict) -> WinShown:
         limit=str(names.LIMITS.get(w.limit, "")) if w.limit else "",
         ura=[Tile(code) for code in w.ura_indicators],
     )
+
+
+def _headline(w: WinView, viewer: int, seats: dict) -> str:
+    winner = who_is(w.seat, viewer, seats)
+    if w.from_seat is None:
+        if w.seat == viewer:
+            return _("You win by tsumo.")
+        return _("%(winner)s wins by tsumo.") % {"winner": winner}
+    loser = who_is(w.from_seat, viewer, seats)
+    if w.seat == viewer:
+        return _("You win by ron on the tile of %(loser)s.") % {"loser": loser}
+    if w.from_seat == viewer:
+        return _("%(winner)s wins by ron on your tile.") % {"winner": winner}
+    return _("%(winner)s wins by ron on the tile of %(loser)s.") % {
+        "winner": winner,
+        "loser": loser,
+    }
 
 
 def _result(r: HandResultView, viewer: int, seats: dict) -> ResultShown:
