@@ -14,6 +14,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from games.players import Player
+from games.sanma.stats import player_figures as sanma_figures
+
 from .forms import ProfileForm, SignUpForm
 from .models import User
 from .stats import history, player_stats
@@ -74,5 +77,11 @@ def _stats_page(request: HttpRequest, shown: User) -> HttpResponse:
     games = None
     if own:
         games = Paginator(history(shown), HISTORY_PAGE).get_page(request.GET.get("page"))
-    context = {"shown": shown, "own": own, "stats": player_stats(shown), "games": games}
+    context = {
+        "shown": shown,
+        "own": own,
+        "stats": player_stats(shown),
+        "games": games,
+        "sanma": sanma_figures(Player(shown)),
+    }
     return render(request, "accounts/stats.html", context)
