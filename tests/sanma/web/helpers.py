@@ -94,3 +94,25 @@ def position_with(move: str, human: int = 0, seeds: int = 400) -> tuple[int, tup
 def state_of(table: Table) -> engine.State:
     table.refresh_from_db()
     return engine.replay(options_of(table.options), table.seed, table.log)
+
+
+@cache
+def finished_log(seed: int, length: str = "one-hand") -> tuple[str, ...]:
+    """The log of a whole game played by the greedy player in every seat."""
+    from tests.sanma.engine.players import play
+
+    _, log = play(options_of({**OPTIONS, "length": length}), seed, greedy=True)
+    return tuple(str(action) for action in log)
+
+
+def finished_table(player: Player, seed: int, human: int = 0, level="normal", **options):
+    """A finished table, stored as the table machinery stores one (places, records)."""
+    from games.tables.play import _play_on
+    from games.tables.registry import rules_for
+
+    length = options.pop("length", "one-hand")
+    table = craft(player, seed, list(finished_log(seed, length)), human, level, length=length)
+    rules = rules_for("sanma")
+    _play_on(table, rules, state_of(table))  # nothing to play: it stores the end
+    table.refresh_from_db()
+    return table
