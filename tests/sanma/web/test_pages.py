@@ -25,7 +25,8 @@ def test_a_replay_steps_decision_by_decision_and_hand_by_hand(alice_client, alic
     url = f"/sanma/{table.public_id}/replay"
     first = alice_client.get(url).content.decode()
     assert attrs(first)["version"] == "0" and "step 0 of" in first
-    assert 'href="?at=1"' in first and "<form" not in first.split('id="table"')[1].split("</main>")[0]
+    assert 'href="?at=1"' in first
+    assert "<form" not in first.split('id="table"')[1].split("</main>")[0]
     middle = alice_client.get(f"{url}?at=20").content.decode()
     assert attrs(middle)["version"] == "20"
     assert 'href="?at=19"' in middle and 'href="?at=21"' in middle
@@ -68,6 +69,7 @@ def test_the_export_is_a_tenhou_log_that_reads_back_to_the_same_game(alice_clien
     options, seed, actions = read(doc)
     again = engine.replay(options, seed, actions)
     assert again.game_result == state_of(table).game_result
+
     # The same decisions, step by step (any seat's "next" continues alike).
     def continuing(texts):
         return ["next" if text.endswith(" next") else text for text in texts]
@@ -158,6 +160,10 @@ def test_the_recorded_figures_follow_from_the_hands(alice, alice_client):
         assert seat.sanma_record.wins == wins[seat.index]
 
 
+def _board_of(client, level="normal") -> str:
+    return client.get(f"/leaderboards/sanma/{level}").content.decode().split("</nav>")[-1]
+
+
 def _ranked(user, games: int, level="normal", first_seed=100):
     for n in range(games):
         finished_table(Player(user), seed=first_seed + n, level=level)
@@ -183,10 +189,10 @@ def test_a_finished_game_refreshes_its_board(alice, client, django_capture_on_co
     from leaderboards.sanma import MIN_GAMES
 
     _ranked(alice, MIN_GAMES - 1, first_seed=500)
-    assert "Alice" not in client.get("/leaderboards/sanma/normal").content.decode().split("</nav>")[-1]
+    assert "Alice" not in _board_of(client)
     with django_capture_on_commit_callbacks(execute=True):
         finished_table(Player(alice), seed=600)
-    assert "Alice" in client.get("/leaderboards/sanma/normal").content.decode().split("</nav>")[-1]
+    assert "Alice" in _board_of(client)
 
 
 def test_tables_of_two_humans_do_not_count_for_a_bot_board(alice, bob):
