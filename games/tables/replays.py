@@ -45,10 +45,12 @@ class Step:
 
 
 def hand_starts(table: Table) -> tuple[int, ...]:
-    """The log indices at which each hand begins."""
+    """The log indices at which each hand begins (a finished game's last decision ends
+    the game, not a hand)."""
     rules = rules_for(table.kind)
     log = table.log
-    later = (i + 1 for i, text in enumerate(log) if rules.begins_hand(text) and i + 1 < len(log))
+    end = len(log) if table.is_playing else len(log) - 1
+    later = (i + 1 for i, text in enumerate(log[:end]) if rules.begins_hand(text))
     return (0, *later)
 
 
