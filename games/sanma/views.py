@@ -87,7 +87,7 @@ def _number(request: HttpRequest, name: str, default: int) -> int:
 
 
 def _seats(table: Table) -> dict:
-    return {seat.index: seat for seat in table.seats.select_related("user")}
+    return {seat.index: seat for seat in table.seats.all()}
 
 
 def _table_context(

@@ -148,7 +148,7 @@ def current_state(table: Table) -> State:
 
 def own_table(player: Player, public_id) -> tuple[Table, int] | None:
     """The player's table and seat, unlocked, for a page that only shows it."""
-    table = Table.objects.of(player).filter(public_id=public_id).first()
+    table = Table.objects.of(player).with_seats().filter(public_id=public_id).first()
     if table is None:
         return None
     seat = table.seat_of(player)
