@@ -222,8 +222,8 @@ def assess(day: date, layout: Layout, budget: float = SOLVER_BUDGET) -> DailyPuz
         solver_seconds=round(solved.seconds, 4),
         solver_nodes=solved.nodes,
         free_at_start=len(geometry.free_indices(geometry.full_mask)),
-        greedy_win_share=greedy_win_share(
-            geometry, faces, engine.SplitMix64(seed ^ _PLAYOUT_SALT)
+        greedy_win_share=engine.greedy_win_share(
+            geometry, faces, engine.SplitMix64(seed ^ _PLAYOUT_SALT), PLAYOUTS
         ),
         computed_at=timezone.now(),
     )
@@ -238,67 +238,6 @@ def _replays_to_empty(
     except engine.IllegalMove:
         return False
     return board.occupied == 0
-
-
-def greedy_win_share(
-    geometry: engine.Geometry,
-    faces: tuple[str, ...],
-    rng: engine.SplitMix64,
-    playouts: int = PLAYOUTS,
-) -> float:
-    """The share of random greedy playouts that clear the board: each removes a pair
-    chosen uniformly among all free matching pairs until it is stuck or done. A
-    difficulty figure: an easy deal forgives careless play."""
-    group_masks = _group_masks(faces)
-    wins = sum(_greedy_playout(geometry, group_masks, rng) for _ in range(playouts))
-    return wins / playouts if playouts else 0.0
-
-
-def _group_masks(faces: tuple[str, ...]) -> tuple[int, ...]:
-    """One bitmask of positions per match group (flowers together, seasons together)."""
-    masks: dict[str, int] = {}
-    for index, face in enumerate(faces):
-        group = engine.match_group(face)
-        masks[group] = masks.get(group, 0) | (1 << index)
-    return tuple(masks.values())
-
-
-def _greedy_playout(
-    geometry: engine.Geometry, group_masks: tuple[int, ...], rng: engine.SplitMix64
-) -> bool:
-    occupied = geometry.full_mask
-    free = geometry.free_mask(occupied)
-    while occupied:
-        # Per group, its free tiles and how many pairs they make: pure bit operations.
-        open_groups = []
-        pairs = 0
-        for mask in group_masks:
-            count = (mask & free).bit_count()
-            if count >= 2:
-                open_groups.append((mask & free, count))
-                pairs += count * (count - 1) // 2
-        if not pairs:
-            return False
-        pick = rng.below(pairs)
-        for open_tiles, count in open_groups:
-            in_group = count * (count - 1) // 2
-            if pick < in_group:
-                removed = _nth_pair(open_tiles, count, pick)
-                break
-            pick -= in_group
-        free = geometry.update_free(free, occupied, removed)
-        occupied ^= removed
-    return True
-
-
-def _nth_pair(tiles: int, count: int, pick: int) -> int:
-    """The ``pick``-th of the ``count * (count - 1) / 2`` pairs of ``tiles``, as a mask."""
-    indices = engine.bits(tiles)
-    for a in range(count - 1):
-        if pick < count - 1 - a:
-            return (1 << indices[a]) | (1 << indices[a + 1 + pick])
-        pick -= count - 1 - a
-    raise AssertionError("pick out of range")
 
 
 # --- who solved which day, and the streak -----------------------------------------------

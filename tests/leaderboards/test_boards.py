@@ -143,7 +143,7 @@ def test_the_leaderboards_start_on_pavillon(client):
 @pytest.mark.parametrize(
     ("path", "status", "text"),
     [
-        ("/leaderboards/q", 404, "There is no leaderboard"),
+        ("/leaderboards/z", 404, "There is no leaderboard"),
         ("/leaderboards/daily/2026-02-30", 400, "is not a date"),
         ("/leaderboards/daily/yesterday", 400, "is not a date"),
     ],

@@ -348,7 +348,7 @@ def test_get_on_an_action_is_refused(client):
         ("/play/abc", 400, "is not a game code"),
         ("/play/123456789-a", 400, "is not a game code"),
         ("/play/12-A", 400, "is not a game code"),
-        ("/play/12-q", 404, "There is no layout"),
+        ("/play/12-z", 404, "There is no layout"),
         ("/play?code=12--a", 400, "is not a game code"),
         ("/play?code=", 400, "is not a game code"),
         ("/game/not-a-uuid", 404, ""),
