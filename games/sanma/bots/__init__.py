@@ -27,6 +27,8 @@ from games.prng import SplitMix64
 from games.sanma.engine import Action, View
 
 from .beginner import Beginner
+from .expert import Expert
+from .normal import Normal
 
 LEVELS = ("beginner", "normal", "expert", "master")
 
@@ -36,10 +38,10 @@ _SEAT_MIX = 0xC2B2AE3D27D4EB4F
 
 _BOTS = {
     "beginner": Beginner(),
-    # Until the stronger levels land they play as the beginner.
-    "normal": Beginner(),
-    "expert": Beginner(),
-    "master": Beginner(),
+    "normal": Normal(),
+    "expert": Expert(),
+    # Until the master lands it plays as the expert.
+    "master": Expert(),
 }
 
 
