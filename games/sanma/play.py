@@ -7,16 +7,15 @@ from games.players import Player
 from games.tables import play as tables
 from games.tables.models import Table
 
-from .table_rules import BOT_LEVELS, KIND
+from .table_rules import KIND
 
 
 def start_practice(
     player: Player, length: str, red_fives: bool, level: str, seed: int | None = None
 ) -> Table:
     """A table of the player against two bots of ``level``. The seed also picks the
-    player's seat, so that every seat (dealer first or last) comes up alike."""
-    if level not in BOT_LEVELS:
-        raise ValueError(f"no bot level {level!r}")
+    player's seat, so that every seat (dealer first or last) comes up alike. Raises
+    ValueError for options or a strength Sanma does not know."""
     seed = tables.new_seed() if seed is None else seed
     seats: list[Player | str] = [level, level, level]
     seats[seed % 3] = player

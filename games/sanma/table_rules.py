@@ -9,11 +9,11 @@ from django.utils.translation import gettext_lazy as _
 
 from games.tables.registry import GameRules, SeatResult
 
-from . import engine
+from . import bots, engine
 
 KIND = "sanma"
-# The bots' strengths, weakest first; the bots' own names for them.
-BOT_LEVELS = ("beginner", "normal", "expert", "master")
+# The bots' strengths, weakest first.
+BOT_LEVELS = bots.LEVELS
 BOT_LEVEL_NAMES = {
     "beginner": _("Beginner"),
     "normal": _("Normal"),
@@ -44,8 +44,7 @@ def _apply(state: engine.State, text: str) -> engine.State:
 
 
 def _bot_action(state: engine.State, seat: int, level: str, seed: int, index: int) -> str:
-    from . import bots  # the bots decide from the seat's view alone, like a human
-
+    # A bot decides from its seat's view alone, as a human does.
     rng = bots.rng_for(seed, index, seat)
     return str(bots.choose(level, engine.view(state, seat), rng))
 

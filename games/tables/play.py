@@ -63,6 +63,9 @@ def start_table(
     rules = rules_for(kind)
     if len(seats) != rules.seats:
         raise ValueError(f"{kind} is played by {rules.seats}")
+    unknown = {who for who in seats if isinstance(who, str)} - set(rules.bot_levels)
+    if unknown:
+        raise ValueError(f"no {kind} bots of strength {', '.join(sorted(unknown))}")
     seed = new_seed() if seed is None else seed
     state = rules.start(options, seed)
     table = Table.objects.create(kind=kind, options=options, seed=seed)

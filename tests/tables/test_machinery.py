@@ -44,6 +44,8 @@ def test_bad_options_or_seats_start_nothing():
         play.start_table("nim", {"pile": 0}, ["easy", GUEST])
     with pytest.raises(ValueError):
         play.start_table("nim", {"pile": 5}, [GUEST])
+    with pytest.raises(ValueError):
+        play.start_table("nim", {"pile": 5}, ["grandmaster", GUEST])
     assert not Table.objects.exists()
 
 
