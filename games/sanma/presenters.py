@@ -458,3 +458,24 @@ def present(view: View, log: list[str], since: int, seats: dict[int, Seat]) -> T
         dora=[Tile(code) for code in view.dora],
         ura=[Tile(code) for code in view.ura_dora or ()],
     )
+
+
+def turn_text(view: View) -> str:
+    """The live line when no decision is told: whose move it is, or that it is over."""
+    if view.phase == "game-end":
+        return _("The game is over.")
+    if view.phase == "hand-end":
+        return _("The hand is over.")
+    return _("Your turn.") if view.seat in view.waiting_for else ""
+
+
+def decision_text(text: str, viewer: int, seats: dict[int, Seat]) -> str:
+    """A replay step's decision in words: "Sora: discards Circle 5"."""
+    if not text:
+        return _("The deal.")
+    action = Action.parse(text)
+    who = who_is(action.seat, viewer, seats)
+    move = str(names.MOVES[action.move])
+    if action.tile:
+        return f"{who}: {move} {names.tile_name(action.tile)}"
+    return f"{who}: {move}"

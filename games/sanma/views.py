@@ -10,7 +10,7 @@ from __future__ import annotations
 import uuid
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -27,7 +27,8 @@ from . import engine, play
 from . import export as tenhou
 from . import steps as step_pictures
 from .forms import DecisionForm, PracticeForm
-from .presenters import present, who_is
+from .names import round_name
+from .presenters import decision_text, present, turn_text, who_is
 from .table_rules import BOT_LEVEL_NAMES, LENGTH_NAMES, options_of
 
 
@@ -35,8 +36,8 @@ def problem(request: HttpRequest, message: str, status: int = 400) -> HttpRespon
     return render(request, "sanma/problem.html", {"message": message}, status=status)
 
 
-def _not_yours() -> Http404:
-    return Http404(_("This table does not exist or is not yours."))
+def _not_yours(request: HttpRequest) -> HttpResponse:
+    return problem(request, _("This table does not exist or is not yours."), status=404)
 
 
 @require_GET
@@ -98,33 +99,17 @@ def _table_context(
     return {
         "table": table,
         "shown": shown,
-        "round_name": _round_name(view),
+        "round_name": round_name(view.round),
         "act_url": reverse("sanma:act", kwargs={"public_id": table.public_id}),
-        "status_text": status or shown.status or _turn_text(view),
+        "status_text": status or shown.status or turn_text(view),
     }
-
-
-def _round_name(view: engine.View) -> str:
-    from .names import round_name
-
-    return round_name(view.round)
-
-
-def _turn_text(view: engine.View) -> str:
-    if view.phase == "game-end":
-        return _("The game is over.")
-    if view.phase == "hand-end":
-        return _("The hand is over.")
-    if view.seat in view.waiting_for:
-        return _("Your turn.")
-    return ""
 
 
 @require_GET
 def table_page(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
     found = tables.own_table(player_of(request), public_id)
     if found is None:
-        raise _not_yours()
+        return _not_yours(request)
     table, seat = found
     state = tables.current_state(table)
     context = _table_context(table, seat, state, _number(request, "since", table.version))
@@ -138,12 +123,12 @@ def act(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
     form = DecisionForm(request.POST)
     if not form.is_valid():
         if tables.own_table(player, public_id) is None:
-            raise _not_yours()
+            return _not_yours(request)
         return problem(request, _("That is no decision at this table."))
     chosen = form.cleaned_data
     outcome = tables.decide(player, public_id, chosen["version"], chosen["move"])
     if outcome is None:
-        raise _not_yours()
+        return _not_yours(request)
     status = ""
     if outcome.kind == tables.Kind.STALE:
         status = _("The table had moved on; here it is as it is now.")
@@ -166,7 +151,7 @@ def replay(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
     hand open once it is finished (docs/sanma.md#replays)."""
     found = tables.own_table(player_of(request), public_id)
     if found is None:
-        raise _not_yours()
+        return _not_yours(request)
     table, seat = found
     step = replays.step(table, _number(request, "at", 0))
     finished = not table.is_playing
@@ -179,23 +164,10 @@ def replay(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
         "step": step,
         "readonly": True,
         "finished": finished,
-        "round_name": _round_name(view),
-        "last_text": _decision_text(last, seat, table),
+        "round_name": round_name(view.round),
+        "last_text": decision_text(last, seat, _seats(table)),
     }
     return render(request, "sanma/replay.html", context)
-
-
-def _decision_text(text: str, viewer: int, table: Table) -> str:
-    if not text:
-        return _("The deal.")
-    from .names import MOVES, tile_name
-
-    action = engine.Action.parse(text)
-    who = who_is(action.seat, viewer, _seats(table))
-    move = str(MOVES[action.move])
-    if action.tile and action.move != "kan":
-        return f"{who}: {move} {tile_name(action.tile)}"
-    return f"{who}: {move}"
 
 
 @require_GET
@@ -203,7 +175,7 @@ def export(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
     """The game as a tenhou.net/6 JSON log (its finished hands while it runs)."""
     found = tables.own_table(player_of(request), public_id)
     if found is None:
-        raise _not_yours()
+        return _not_yours(request)
     table, seat = found
     seats = _seats(table)
     names = [str(who_is(index, -1, seats)) for index in range(3)]
