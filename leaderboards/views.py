@@ -54,7 +54,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def layout_board(request: HttpRequest, letter: str) -> HttpResponse:
-    layouts = list(Layout.objects.active().only("letter", "name", "name_de"))
+    layouts = list(Layout.objects.active().only("letter", "name", "name_de", "name_fi", "name_da"))
     layout = next((layout for layout in layouts if layout.letter == letter), None)
     if layout is None:
         return problem(

@@ -40,6 +40,8 @@ def sync_builtin_layouts(layout_model) -> None:
             letter=builtin.letter,
             name=builtin.name,
             name_de=builtin.name_de,
+            name_fi=builtin.name_fi,
+            name_da=builtin.name_da,
             positions=[list(p) for p in builtin.positions],
             builtin=True,
             active=True,

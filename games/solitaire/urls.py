@@ -13,6 +13,7 @@ urlpatterns = [
     path("game/<uuid:public_id>", views.game_page, name="game"),
     path("game/<uuid:public_id>/export", views.export_game, name="export"),
     path("replay", views.replay_game, name="replay"),
+    path("game/<uuid:public_id>/nudge", views.nudge, name="nudge"),
     # One view for every action on a game: /game/<id>/tap, /undo, /shuffle, /hint, ...
     *(
         path(f"game/<uuid:public_id>/{action}", views.game_action, {"action": action}, name=action)

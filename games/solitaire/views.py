@@ -22,7 +22,14 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from games.players import SessionKey, player_of
 
 from . import daily, engine, exports, play
-from .forms import ActionForm, NoFieldsForm, PreferencesForm, ReplayUploadForm, TapForm
+from .forms import (
+    ActionForm,
+    NewGameForm,
+    NoFieldsForm,
+    PreferencesForm,
+    ReplayUploadForm,
+    TapForm,
+)
 from .models import Game, Layout
 from .outcomes import Outcome
 from .presenters import board_context, still_board, summary_context
@@ -68,6 +75,10 @@ def _page_context(request: HttpRequest, game: Game, outcome: Outcome | None = No
 def export_game(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
     """The game's code and move log as a JSON download."""
     game = _own_game(request, public_id)
+    if game.paused_at:  # docs/solitaire.md#what-a-player-may-see
+        return problem(
+            request, _("Resume the game to export it: paused, its tiles are hidden."), 409
+        )
     response = JsonResponse(exports.export_game(game), json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'attachment; filename="mahjong-{game.code}.json"'
     return response
@@ -84,8 +95,12 @@ def replay_game(request: HttpRequest) -> HttpResponse:
         if form.is_valid():
             try:
                 replay = exports.replay_export(form.cleaned_data["export"].read())
+                shown = engine.parse_code(replay.code)
+                play.check_deal_may_be_shown(player_of(request), shown, daily.utc_today())
             except exports.BadExport as error:
                 context["problem"] = str(error)
+            except play.CannotDeal as error:
+                context["problem"], status = str(error), error.status
             else:
                 status = 200
                 context |= {"replay": replay, **still_board(replay.positions, replay.board)}
@@ -113,7 +128,7 @@ def play_code(request: HttpRequest, code: str | None = None) -> HttpResponse:
 @require_POST
 def new_game(request: HttpRequest) -> HttpResponse:
     try:
-        game = play.new_game(player_of(request), request.POST.get("layout", ""))
+        game = play.new_game(player_of(request), NewGameForm(request.POST).letter())
     except play.CannotDeal as error:
         return problem(request, str(error), error.status)
     url = reverse("game", kwargs={"public_id": game.public_id})
@@ -145,6 +160,16 @@ def game_action(request: HttpRequest, public_id: uuid.UUID, action: str) -> Http
     if outcome is None:
         return problem(request, _("This game does not exist or is not yours."), 404)
     return _answer(request, outcome)
+
+
+@require_POST
+def nudge(request: HttpRequest, public_id: uuid.UUID) -> JsonResponse | HttpResponse:
+    """The gentle help asks for its pair once the player has been idle: a pair only when
+    it is due (docs/solitaire.md#gentle-help), else none."""
+    outcome = play.nudge(player_of(request), public_id)
+    if outcome is None:
+        return problem(request, _("This game does not exist or is not yours."), 404)
+    return JsonResponse({"pair": list(outcome.hint_pair or ())})
 
 
 def _answer(request: HttpRequest, outcome: Outcome) -> HttpResponse:
@@ -207,11 +232,13 @@ def daily_page(request: HttpRequest, day: str) -> HttpResponse:
         return redirect("game", public_id=opened.game.public_id)
     won = opened.won
     dealt = engine.Board(tuple(won.initial_faces), engine.geometry_for(won.positions).full_mask)
+    # A game of this deal that the player has paused keeps it hidden here too.
+    shown = play.may_see_deal(player_of(request), engine.parse_code(won.code), daily.utc_today())
     context = {
         "puzzle": opened.puzzle,
         "game": won,
         **summary_context(request, won),
         "greedy_percent": round(opened.puzzle.greedy_win_share * 100),
-        **still_board(won.positions, dealt),
+        **still_board(won.positions, dealt, hidden=not shown),
     }
     return render(request, "solitaire/daily.html", context)

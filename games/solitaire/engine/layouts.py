@@ -193,6 +193,13 @@ def validate_layout(positions: Iterable[object]) -> LayoutReport:
     except TypeError:
         report.errors.append("the positions must be a list of [x, y, z]")
         return report
+    # Refused on its size before anything else: the checks below compare positions pairwise,
+    # and an upload of ~88,000 positions kept a web process busy for minutes.
+    if len(items) > MAX_TILES:
+        report.errors.append(
+            f"the layout has {len(items)} positions: at most {MAX_TILES} fit a set"
+        )
+        return report
     parsed: list[Position] = []
     for item in items:
         result = _as_position(item)
@@ -208,8 +215,6 @@ def validate_layout(positions: Iterable[object]) -> LayoutReport:
         return report
     if count % 2:
         report.errors.append(f"the layout has {count} positions: it needs an even number")
-    if count > MAX_TILES:
-        report.errors.append(f"the layout has {count} positions: at most {MAX_TILES} fit a set")
     report.errors += _duplicates_and_overlaps(parsed)
     width = max(x for x, _, _ in parsed) + 2
     if width > PHONE_WIDTH:

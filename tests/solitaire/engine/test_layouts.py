@@ -168,6 +168,19 @@ def test_validation_explains_what_is_wrong(positions, error: str) -> None:
     assert any(error in message for message in report.errors), report.errors
 
 
+def test_too_many_positions_are_refused_before_any_pair_of_them_is_compared(monkeypatch) -> None:
+    """An upload of ~88,000 positions once ran the pairwise checks for minutes."""
+    from games.solitaire.engine import layouts
+
+    compared = []
+    monkeypatch.setattr(layouts, "overlaps", lambda p, q: compared.append((p, q)))
+    hostile = [[x, y, z] for z in range(6) for y in range(0, 300, 2) for x in range(0, 200, 2)]
+    assert len(hostile) > 88_000
+    report = validate_layout(hostile)
+    assert report.errors == [f"the layout has {len(hostile)} positions: at most 144 fit a set"]
+    assert compared == []
+
+
 def test_a_wide_layout_is_accepted_with_a_warning() -> None:
     positions = [(2 * k, 0, 0) for k in range(12)]
     report = validate_layout(positions)
