@@ -3,7 +3,9 @@ seeded game, the page's attributes and buttons, and decisions posted as a browse
 
 from __future__ import annotations
 
+import contextlib
 import re
+from unittest import mock
 from functools import cache
 
 from games.players import Player
@@ -23,9 +25,12 @@ def table_of(response) -> Table:
     return Table.objects.get(public_id=public_id)
 
 
-def start(client, **chosen) -> Table:
+def start(client, seed: int | None = None, **chosen) -> Table:
+    """A table started through the start page's form; ``seed`` pins its walls."""
     data = {"length": "east", "red_fives": "on", "level": "normal", **chosen}
-    response = client.post("/sanma/new", data)
+    pinned = mock.patch("games.tables.play.new_seed", return_value=seed)
+    with pinned if seed is not None else contextlib.nullcontext():
+        response = client.post("/sanma/new", data)
     assert response.status_code == 302, response.content[:500]
     return table_of(response)
 
