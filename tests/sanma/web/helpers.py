@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import re
-from unittest import mock
 from functools import cache
+from unittest import mock
 
 from games.players import Player
 from games.prng import SplitMix64
