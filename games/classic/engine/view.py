@@ -61,6 +61,15 @@ def _meld_view(meld) -> MeldView:
     return MeldView(meld.shape, tuple(faces), meld.concealed, meld.claimed_from)
 
 
+def _waiting(state: State, seat: int | None) -> tuple[int, ...]:
+    waiting = waiting_for(state)
+    if state.phase == "call" and seat is not None:
+        # Only seats that may claim are asked; telling who else is thinking would tell
+        # what they hold.
+        return (seat,) if seat in waiting else ()
+    return tuple(sorted(waiting))
+
+
 def _common(state: State, seat: int | None) -> dict:
     players = state.players
     own = players[seat] if seat is not None else None
@@ -78,7 +87,7 @@ def _common(state: State, seat: int | None) -> dict:
         leader=state.leader,
         seat_winds=tuple(WIND_CODES[(s - state.dealer) % 4] for s in range(4)),
         turn=state.turn,
-        waiting_for=tuple(sorted(waiting_for(state))),
+        waiting_for=_waiting(state, seat),
         dice=state.dice,
         wall=state.live_tiles,
         dead_end=len(state.wall) - state.live_tiles,
