@@ -62,12 +62,14 @@ def test_expert_claims_a_pong_of_dragons_and_normal_a_pong_only_when_it_helps():
     assert str(LEVELS["normal"](view(state, 1), SplitMix64(1))) == "1 pass"  # already ready
 
 
-def test_expert_keeps_its_hand_concealed_rather_than_chi_far_from_ready():
-    hand = "2C 3C 6C 9C 1D 5D 9D 2B 6B 8B E S W"
-    state = act(table([JUNK + " 4C", hand, JUNK, JUNK]), "0 discard 4C")
-    assert "1 chi 2C" in {str(a) for a in legal_actions(state, 1)}
-    assert str(LEVELS["expert"](view(state, 1), SplitMix64(1))) == "1 pass"
-    assert str(LEVELS["normal"](view(state, 1), SplitMix64(1))) == "1 chi 2C"
+def test_expert_folds_against_three_sets_with_a_hand_far_from_ready():
+    """Seat 2 shows three Pongs; the expert's hand is far from ready, so it throws the
+    9B of which every other copy lies open, where Normal plays for its own hand."""
+    shown = [Meld("pong", kind(c), claimed_from=1) for c in ("9B", "G", "3C")]
+    hand = "1C 5C 9C 2D 6D 9D 3B 5B 7B E S W N 9B"
+    state = table([hand, JUNK, "5D 5D 5D 1D", JUNK], melds={2: shown})
+    assert str(LEVELS["expert"](view(state, 0), SplitMix64(1))) == "0 discard 9B"
+    assert str(LEVELS["normal"](view(state, 0), SplitMix64(1))) != "0 discard 9B"
 
 
 def test_expert_reads_tiles_in_sight_as_safer():

@@ -1,13 +1,15 @@
 """Expert: tile efficiency like Normal, plus the hand's value and defence.
 
 Value: it keeps pairs of dragons and of its own and the round wind and claims their
-Pongs (each a doubling), keeps its hand concealed (a doubling) by claiming a Chi only
-when the hand is open already or the Chi makes it ready, and turns towards one suit
-when most of its tiles are of one suit. Defence: the discarder of the winning tile pays
-everything, so when an opponent shows two or more sets, or the wall runs low, and its
-own hand is still far from ready, it throws the tiles least likely to complete another
-hand: tiles of which most copies are in sight, tiles the threatening player has thrown
-himself, and terminals and honours before middle tiles (docs/classic.md#bots)."""
+Pongs even when they bring it no closer (each a doubling), and turns towards one suit
+when most of its tiles are of one suit. Like Normal it claims whatever brings Mah Jong
+closer: where anyone may win on any discard, speed comes first. Defence: the discarder
+of the winning tile pays everything, so it prefers safer tiles as an opponent's sets
+grow and the wall runs low, and when an opponent shows three sets, or the wall is
+nearly gone, while its own hand is still far from ready, it folds: it claims nothing
+and throws the tiles least likely to complete another hand (tiles of which most
+copies are in sight, tiles the opponents have thrown lately, terminals and honours
+before middle tiles) (docs/classic.md#bots)."""
 
 from __future__ import annotations
 
@@ -26,6 +28,16 @@ from .common import (
     read,
     shanten,
 )
+
+# How much the expert weighs what (tuned by bench/classic_bots.py's ladder).
+FOLD_THREAT = 0.6  # fold from this threat on ...
+FOLD_SHANTEN = 2  # ... while this many tiles or more from ready
+DANGER_FOLDING = 120
+DANGER_PUSHING = 25
+VALUE_PAIR = 12
+FLUSH_BONUS = 10
+THREAT_PER_SET = 0.3
+THREAT_LATE = 0.6
 
 
 def _value_tiles(table: Table) -> set[int]:
@@ -52,7 +64,7 @@ def _threat(view: View, table: Table) -> float:
     """0 (nobody near Mah Jong) .. about 1 (someone surely ready)."""
     sets = max(len(view.melds[s]) for s in range(4) if s != table.seat)
     late = max(0.0, (40 - view.wall) / 40)
-    return min(1.0, 0.3 * max(0, sets - 1) + 0.6 * late)
+    return min(1.0, THREAT_PER_SET * max(0, sets - 1) + THREAT_LATE * late)
 
 
 def _danger(k: int, table: Table, view: View) -> float:
@@ -70,15 +82,11 @@ def _danger(k: int, table: Table, view: View) -> float:
     return danger * (0.5 if opponents_thrown else 1.0)
 
 
-def _open(view: View, seat: int) -> bool:
-    return any(not m.concealed for m in view.melds[seat])
-
-
 def _choose_claim(view: View, table: Table, rng: SplitMix64) -> Action:
     actions = view.legal_actions
     tile = kind(view.last_discard)
     now = shanten(table.counts)
-    folding = _threat(view, table) >= 0.6 and now >= 2
+    folding = _threat(view, table) >= FOLD_THREAT and now >= FOLD_SHANTEN
     if not folding:
         for verb in ("kan", "pong", "chi"):
             for claim in find(actions, verb):
@@ -87,9 +95,7 @@ def _choose_claim(view: View, table: Table, rng: SplitMix64) -> Action:
                     return claim
                 if verb == "pong" and after <= now and tile in _value_tiles(table):
                     return claim
-                if verb == "pong" and after < now and (_open(view, table.seat) or after <= 1):
-                    return claim
-                if verb == "chi" and after < now and (_open(view, table.seat) or after == 0):
+                if after < now:  # speed: every claim that brings Mah Jong closer
                     return claim
     return find(actions, "pass")[0]
 
@@ -118,7 +124,7 @@ def choose(view: View, rng: SplitMix64) -> Action:
         if shanten(counts) <= best:
             return kan
     threat = _threat(view, table)
-    folding = threat >= 0.6 and best >= 2
+    folding = threat >= FOLD_THREAT and best >= FOLD_SHANTEN
     flush = _flush_suit(table, view)
     value_tiles = _value_tiles(table)
     work = list(table.counts)
@@ -131,10 +137,11 @@ def choose(view: View, rng: SplitMix64) -> Action:
         work[k] += 1
         utility = -40.0 * (after - best) + width
         if k in value_tiles and table.counts[k] >= 2:
-            utility -= 12  # a pair that may become a doubling Pong
+            utility -= VALUE_PAIR  # a pair that may become a doubling Pong
         if flush is not None and not is_honour(k) and suit_of(k) != flush:
-            utility += 10
-        utility -= _danger(k, table, view) * threat * (120 if folding else 25)
+            utility += FLUSH_BONUS
+        weight = DANGER_FOLDING if folding else DANGER_PUSHING
+        utility -= _danger(k, table, view) * threat * weight
         scored.append((utility, k))
     top = max(u for u, _ in scored)
     choices = [k for u, k in scored if u == top]
