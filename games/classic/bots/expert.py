@@ -38,10 +38,29 @@ VALUE_PAIR = 12
 FLUSH_BONUS = 10
 THREAT_PER_SET = 0.3
 THREAT_LATE = 0.6
+PONG_BONUS = 0.0  # extra weight of improving tiles any player's discard can bring
 
 
 def _value_tiles(table: Table) -> set[int]:
     return {*DRAGONS, table.seat_wind, table.round_wind}
+
+
+def _acceptance(counts: list[int], visible: tuple[int, ...]) -> float:
+    """Unseen tiles that improve the hand; those it holds two of count more, as any
+    player's discard of them can be claimed for a Pong (a Chi only from one)."""
+    if not PONG_BONUS:
+        return acceptance(counts, visible)
+    base = shanten(counts)
+    total = 0.0
+    for k in range(len(counts)):
+        left = 4 - visible[k]
+        if left <= 0:
+            continue
+        counts[k] += 1
+        if shanten(counts) < base:
+            total += left * (1 + PONG_BONUS if counts[k] >= 3 else 1)
+        counts[k] -= 1
+    return total
 
 
 def _flush_suit(table: Table, view: View) -> int | None:
@@ -133,7 +152,7 @@ def choose(view: View, rng: SplitMix64) -> Action:
         if after > best + (1 if folding or flush is not None else 0):
             continue
         work[k] -= 1
-        width = acceptance(work, table.visible)
+        width = _acceptance(work, table.visible)
         work[k] += 1
         utility = -40.0 * (after - best) + width
         if k in value_tiles and table.counts[k] >= 2:
