@@ -26,9 +26,9 @@ def test_a_game_of_mixed_bots_is_pinned():
     levels = ("expert", "normal", "beginner", "expert")
     state, log = bot_game(levels, Options(rounds=1), 2026)
     assert log[:6] == ["0 discard 1D", "1 draw", "1 discard W", "2 draw", "2 discard 1D", "3 draw"]
-    assert (len(log), state.game_result.hands_played) == (743, 9)
-    assert state.scores == (70, -890, -1560, 2380)
-    assert _fingerprint(log) == "4d3df6b95e872221"
+    assert (len(log), state.game_result.hands_played) == (486, 6)
+    assert state.scores == (-510, -20, -810, 1340)
+    assert _fingerprint(log) == "55c4419d3e8f5d06"
 
 
 def test_a_game_without_flowers_under_the_winner_rule_is_pinned():

@@ -3,7 +3,8 @@
 Value: it keeps pairs of dragons and of its own and the round wind and claims their
 Pongs even when they bring it no closer (each a doubling), and turns towards one suit
 when most of its tiles are of one suit. Like Normal it claims whatever brings Mah Jong
-closer: where anyone may win on any discard, speed comes first. Defence: the discarder
+closer: where anyone may win on any discard, speed comes first; and it counts tiles
+it could Pong from anyone's discard as worth more than tiles it must draw. Defence: the discarder
 of the winning tile pays everything, so it prefers safer tiles as an opponent's sets
 grow and the wall runs low, and when an opponent shows three sets, or the wall is
 nearly gone, while its own hand is still far from ready, it folds: it claims nothing
@@ -38,7 +39,7 @@ VALUE_PAIR = 12
 FLUSH_BONUS = 10
 THREAT_PER_SET = 0.3
 THREAT_LATE = 0.6
-PONG_BONUS = 0.0  # extra weight of improving tiles any player's discard can bring
+PONG_BONUS = 0.5  # extra weight of improving tiles any player's discard can bring
 
 
 def _value_tiles(table: Table) -> set[int]:
