@@ -3,8 +3,8 @@
 Kinds 0-33 follow the order of the ``mahjong`` library's 34-arrays (characters,
 circles, bamboo, the winds east/south/west/north, the dragons white/green/red), so a
 hand's counts go straight into its shanten and decomposition functions. Kinds 34-41
-are the bonus tiles: flowers ``F1``-``F4``, then seasons ``S1``-``S4``. Outside the engine every tile
-is named by its code (``1B``-``9B``, ``1C``-``9C``, ``1D``-``9D``, ``E S W N``,
+are the bonus tiles: flowers ``F1``-``F4``, then seasons ``S1``-``S4``. Outside the
+engine every tile is named by its code (``1B``-``9B``, ``1C``-``9C``, ``1D``-``9D``, ``E S W N``,
 ``R G Wh``, ``F1``-``F4``, ``S1``-``S4``).
 """
 
