@@ -22,6 +22,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.players import Player
+from games.sanma.stats import player_figures as sanma_figures
 from games.styles import PART_NAMES, of_part
 
 from . import addresses, coins, limits
@@ -196,7 +198,13 @@ def _stats_page(request: HttpRequest, shown: User) -> HttpResponse:
     games = None
     if own:
         games = Paginator(history(shown), HISTORY_PAGE).get_page(request.GET.get("page"))
-    context = {"shown": shown, "own": own, "stats": player_stats(shown), "games": games}
+    context = {
+        "shown": shown,
+        "own": own,
+        "stats": player_stats(shown),
+        "games": games,
+        "sanma": sanma_figures(Player(shown)),
+    }
     return render(request, "accounts/stats.html", context)
 
 

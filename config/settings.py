@@ -70,6 +70,8 @@ INSTALLED_APPS = [
     "axes",
     "accounts",
     "games.solitaire",
+    "games.tables",
+    "games.sanma",
     "leaderboards",
 ]
 

@@ -101,7 +101,8 @@ def test_the_readme_pictures_of_the_layouts(browser, live_server):
 
 def _header_is_one_line(page: Page) -> None:
     items = page.locator(".site-header a, .site-header button")
-    tops = {round(box["y"]) for box in (items.nth(i).bounding_box() for i in range(items.count()))}
+    boxes = (items.nth(i).bounding_box() for i in range(items.count()))
+    tops = {round(box["y"]) for box in boxes if box}  # shown ones: a phone hides the brand
     assert max(tops) - min(tops) <= 4, tops
     assert _box(page, ".site-header")["height"] <= 40
     overflow = page.locator(".site-nav").evaluate("nav => nav.scrollWidth - nav.clientWidth")

@@ -1,0 +1,1 @@
+"""Classic Mahjong: four players, the old Chinese rules (docs/classic.md)."""

@@ -1,0 +1,76 @@
+"""Normal: tile efficiency with the tiles on the table counted.
+
+Of the discards that keep its hand fewest tiles from ready it keeps the one that
+leaves the most unseen tiles able to improve it (its own hand, every pond and every
+set on the table are counted as seen). It claims whenever a claim brings it closer to
+Mah Jong, and a Kan whenever it costs nothing (docs/classic.md#bots)."""
+
+from __future__ import annotations
+
+from games.classic.engine.rules import Action
+from games.classic.engine.tiles import kind
+from games.classic.engine.view import View
+from games.classic.engine.wall import SplitMix64
+
+from .common import (
+    acceptance,
+    best_shanten_after_claim,
+    discard_shanten,
+    find,
+    forced,
+    read,
+    shanten,
+)
+
+
+def efficient_discards(counts, visible, candidates) -> list[int]:
+    """The candidate kinds whose discard leaves the widest acceptance."""
+    best, found = -1, []
+    work = list(counts)
+    for k in candidates:
+        work[k] -= 1
+        width = acceptance(work, visible)
+        work[k] += 1
+        if width > best:
+            best, found = width, [k]
+        elif width == best:
+            found.append(k)
+    return found
+
+
+def choose(view: View, rng: SplitMix64) -> Action:
+    action = forced(view)
+    if action is not None:
+        return action
+    actions = view.legal_actions
+    table = read(view)
+    if view.phase == "draw":
+        nine = find(actions, "nine")
+        if nine and shanten(table.counts) >= 5:
+            return nine[0]
+        return find(actions, "draw")[0]
+    if view.phase == "call":
+        tile = kind(view.last_discard)
+        now = shanten(table.counts)
+        for verb in ("kan", "pong", "chi"):
+            for claim in find(actions, verb):
+                after = best_shanten_after_claim(table, claim, tile)
+                if after < now or (verb == "kan" and after <= now):
+                    return claim
+        return find(actions, "pass")[0]
+    by_discard = discard_shanten(table.counts)
+    best = min(by_discard.values())
+    for kan in find(actions, "kan"):
+        counts = list(table.counts)
+        counts[kan.tile] -= counts[kan.tile] if counts[kan.tile] == 4 else 1
+        if shanten(counts) <= best:
+            return kan
+    nine = find(actions, "nine")
+    if nine and best >= 5:
+        return nine[0]
+    candidates = [k for k, s in by_discard.items() if s == best]
+    return Action(
+        table.seat,
+        "discard",
+        rng.choice(efficient_discards(table.counts, table.visible, candidates)),
+    )

@@ -1,0 +1,119 @@
+"""Complete hands, their decompositions and waits, through the ``mahjong`` library.
+
+Classic Mahjong knows one winning shape only: four sets (Chi, Pong, Kan) and exactly one
+pair (docs/classic.md#the-winning-hand). The library also knows seven pairs and
+thirteen orphans; those are never asked for here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from mahjong.agari import Agari
+from mahjong.hand_calculating.divider import HandDivider
+from mahjong.meld import Meld as LibraryMeld
+from mahjong.shanten import Shanten
+
+from .tiles import NORMAL_KINDS, counts34
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A set on the table: ``"chi"`` (``tile`` is its lowest tile), ``"pong"`` or
+    ``"kan"``. A concealed Kan lies on the table too, its outer tiles face down;
+    ``claimed_from`` is the seat whose discard completed the set."""
+
+    shape: str
+    tile: int
+    concealed: bool = False
+    claimed_from: int | None = None
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        if self.shape == "chi":
+            return (self.tile, self.tile + 1, self.tile + 2)
+        return (self.tile,) * (4 if self.shape == "kan" else 3)
+
+
+@dataclass(frozen=True)
+class Block:
+    """One part of a decomposed concealed hand: ``"pair"``, ``"pong"`` or ``"chi"``
+    (``tile`` is the lowest tile of a chi)."""
+
+    shape: str
+    tile: int
+
+
+def shanten(concealed: Sequence[int]) -> int:
+    """Tiles away from ready (0) or complete (-1), four sets and one pair only.
+
+    ``concealed`` holds 3n+1 or 3n+2 normal tiles; declared sets are left out (the
+    library counts the missing sets as already made)."""
+    return Shanten.calculate_shanten_for_regular_hand(counts34(concealed))
+
+
+def shanten_of_counts(counts: Sequence[int]) -> int:
+    return Shanten.calculate_shanten_for_regular_hand(counts)
+
+
+def is_complete(concealed: Sequence[int]) -> bool:
+    """Whether 3n+2 concealed tiles make n sets and one pair."""
+    return is_complete_counts(counts34(concealed))
+
+
+def is_complete_counts(counts: Sequence[int]) -> bool:
+    # The library's quick test also accepts seven pairs and thirteen orphans (14 tiles
+    # only); the slower regular shanten settles those few.
+    if not Agari.is_agari(counts):
+        return False
+    return sum(counts) != 14 or shanten_of_counts(counts) == -1
+
+
+def waits(concealed: Sequence[int]) -> tuple[int, ...]:
+    """The kinds that complete 3n+1 concealed tiles (a fifth tile of a kind never comes)."""
+    counts = counts34(concealed)
+    found = []
+    for k in range(NORMAL_KINDS):
+        if counts[k] == 4:
+            continue
+        counts[k] += 1
+        if is_complete_counts(counts):
+            found.append(k)
+        counts[k] -= 1
+    return tuple(found)
+
+
+def decompositions(concealed: Sequence[int]) -> tuple[tuple[Block, ...], ...]:
+    """Every way to split 3n+2 concealed tiles into n sets and one pair."""
+    return _decompositions(tuple(sorted(concealed)))
+
+
+@lru_cache(maxsize=4096)
+def _decompositions(concealed: tuple[int, ...]) -> tuple[tuple[Block, ...], ...]:
+    counts = counts34(concealed)
+    sets_missing = 4 - (len(concealed) - 2) // 3
+    # The library splits whole hands of four sets and a pair: stand-in Kans, of kinds
+    # absent from these tiles, take the places of the sets declared on the table.
+    fillers = [k for k in range(NORMAL_KINDS) if counts[k] == 0][:sets_missing]
+    melds = []
+    for k in fillers:
+        counts[k] = 4
+        melds.append(LibraryMeld(LibraryMeld.KAN, tiles=[k * 4 + i for i in range(4)]))
+    found = []
+    for blocks in HandDivider.divide_hand(counts, melds):
+        if len(blocks) != 5:  # seven pairs
+            continue
+        parts = []
+        for block in blocks:
+            if len(block) == 4:
+                continue  # a stand-in
+            if len(block) == 2:
+                parts.append(Block("pair", block[0]))
+            elif block[0] == block[1]:
+                parts.append(Block("pong", block[0]))
+            else:
+                parts.append(Block("chi", block[0]))
+        found.append(tuple(parts))
+    return tuple(found)
