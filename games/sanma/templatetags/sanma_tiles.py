@@ -4,17 +4,17 @@ on a body the page draws. A tag, not a partial: a table shows some eighty tiles.
 from __future__ import annotations
 
 from django import template
-from django.templatetags.static import static
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+
+from games.styles import sprite_url
 
 register = template.Library()
 
 
 def _sprite(context) -> str:
-    return context.render_context.get("tiles_sprite") or context.render_context.setdefault(
-        "tiles_sprite", static("tiles.svg")
-    )
+    """The player's face set (docs/site.md#how-every-game-wears-a-style)."""
+    return sprite_url(context)
 
 
 def _classes(base: str, css: str, tile) -> str:

@@ -1,0 +1,28 @@
+"""The chosen style rendered on Sanma: the same mechanism as every page
+(docs/site.md#how-every-game-wears-a-style)."""
+
+import re
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+
+from accounts import coins
+from tests.sanma.web.helpers import start
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_chosen_style_is_rendered_on_sanma(alice_client, alice):
+    for offset in range(13):
+        coins.check_in(alice, date(2026, 3, 1) + timedelta(days=offset))
+    for style in ("indigo", "lacquer", "modern"):
+        coins.buy(alice, style)
+    table = start(alice_client)
+    html = alice_client.get(f"/sanma/{table.public_id}").content.decode()
+    assert re.search(r'<body class="cloth-indigo back-lacquer faces-modern"', html)
+    sprites = set(re.findall(r'<use href="([^"#]*)#t-', html)) - {"/static/tiles.svg"}
+    assert sprites == {"/static/tiles-modern.svg"}
+    assert 'class="tl back"' in html  # the other seats' concealed tiles, face down
+    css = (Path(__file__).resolve().parents[2] / "static/sanma/css/table.css").read_text()
+    assert re.search(r"\.tl\.back \{ background: var\(--tile-back\);", css)
