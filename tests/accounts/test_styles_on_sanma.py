@@ -1,5 +1,6 @@
-"""The chosen style rendered on Sanma: the same mechanism as every page
-(docs/site.md#how-every-game-wears-a-style)."""
+"""Sanma wears the chosen style by the site's one mechanism
+(docs/site.md#how-every-game-wears-a-style), and tells a guest once, at the first
+finished table, what keeps their records (docs/site.md#the-guest-notice)."""
 
 import re
 from datetime import date, timedelta
@@ -26,3 +27,17 @@ def test_the_chosen_style_is_rendered_on_sanma(alice_client, alice):
     assert 'class="tl back"' in html  # the other seats' concealed tiles, face down
     css = (Path(__file__).resolve().parents[2] / "static/sanma/css/table.css").read_text()
     assert re.search(r"\.tl\.back \{ background: var\(--tile-back\);", css)
+
+
+def test_a_guest_is_told_once_at_the_first_finished_table(client):
+    from games.players import Player, SessionKey
+    from tests.sanma.web.helpers import finished_table
+
+    start(client)  # makes the guest
+    guest = Player(guest_id=client.session[SessionKey.GUEST_ID])
+    table = finished_table(guest, seed=3)
+    page = client.get(f"/sanma/{table.public_id}").content.decode()
+    assert "Game over" in page and "Clearing the browser's data loses them" in page
+    assert f'href="/accounts/signup?next=/sanma/{table.public_id}"' in page
+    again = client.get(f"/sanma/{table.public_id}").content.decode()
+    assert "Game over" in again and "Clearing the browser's data" not in again

@@ -1,5 +1,6 @@
 """A player checks in, buys a table cloth and sees it on the table (docs/site.md#coins,
-docs/site.md#styles), in Chromium at 360x640; screenshots of the shop and the table."""
+docs/site.md#styles), in Chromium at 360x640; the bought styles on Solitaire and Sanma;
+screenshots of the shop, the menu and the tables."""
 
 import re
 from datetime import timedelta
@@ -70,7 +71,7 @@ def test_check_in_buy_a_cloth_and_see_it_on_the_table(live_server, page: Page):
     assert player.cloth == "felt" and "crimson" in coins.owned(player)
 
 
-def test_the_modern_faces_and_a_bought_back_on_the_table(live_server, page: Page):
+def test_the_modern_faces_and_a_bought_back_on_both_games(live_server, page: Page):
     player = User.objects.create_user("ivo", password="lantern-orchid-49", display_name="Ivo")
     today = timezone.now().date()
     for back in range(14, 0, -1):  # 250 coins
@@ -96,3 +97,13 @@ def test_the_modern_faces_and_a_bought_back_on_the_table(live_server, page: Page
     back = page.locator("#board .tile").first.evaluate("t => getComputedStyle(t).backgroundImage")
     assert "rgb(18, 26, 61)" in back  # the Starry night back, face down
     page.screenshot(path=SCREENSHOTS / "table-paused-starry-360x640.png")
+
+    page.goto(f"{live_server.url}/sanma/")
+    page.locator("form.practice-form button.primary").click()
+    page.wait_for_url(re.compile(r"/sanma/[0-9a-f-]{36}$"))
+    expect(page.locator("body")).to_have_class("cloth-walnut back-starry faces-modern")
+    hand = page.locator(".hand-tile use").evaluate_all("us => us.map(u => u.getAttribute('href'))")
+    assert hand and all(href.startswith("/static/tiles-modern.svg#t-") for href in hand)
+    back = page.locator(".tl.back").first.evaluate("t => getComputedStyle(t).backgroundImage")
+    assert "rgb(18, 26, 61)" in back  # another seat's concealed tile, in the Starry back
+    page.screenshot(path=SCREENSHOTS / "sanma-modern-360x640.png")
