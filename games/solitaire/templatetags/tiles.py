@@ -9,19 +9,25 @@ from django import template
 from django.templatetags.static import static
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
+
+from games.solitaire.engine import tile_label
+from games.solitaire.engine import tile_name as engine_tile_name
 
 register = template.Library()
 
 
 def _face(context, code: str) -> str:
     if context.get("tile_style") == "numbers":
-        return f"<b>{code}</b>"
+        # The label in the page's language (docs/solitaire.md#tile-art).
+        german = (get_language() or "en").startswith("de")
+        label = escape(tile_label(code, "de" if german else "en"))
+        return f'<b class="is-long">{label}</b>' if len(label) > 3 else f"<b>{label}</b>"
     # The sprite's URL, looked up once per page rather than once per tile.
     sprite = context.render_context.get("tiles_sprite") or context.render_context.setdefault(
         "tiles_sprite", static("tiles.svg")
     )
-    return f'<svg aria-hidden="true"><use href="{sprite}#t-{code}"/></svg>'
+    return f'<svg aria-hidden="true"><use href="{sprite}#t-{escape(code)}"/></svg>'
 
 
 @register.simple_tag(takes_context=True)
@@ -29,7 +35,7 @@ def tile_html(context, tile) -> SafeString:
     oob = ' hx-swap-oob="true"' if context.get("oob") else ""
     place = f'style="--x:{tile.x};--y:{tile.y};--z:{tile.z}"'
     code = escape(tile.code)
-    face = _face(context, code)
+    face = _face(context, tile.code)
     if tile.removed:
         return mark_safe(
             f'<span id="tile-{tile.index}" class="tile is-removing"{oob} {place} '
@@ -46,3 +52,10 @@ def tile_html(context, tile) -> SafeString:
         f'aria-pressed="{"true" if tile.selected else "false"}" aria-label="{label}"'
         f"{' disabled' if paused else ''}>{'' if paused else face}</button>"
     )
+
+
+@register.filter
+def tile_name(code: str) -> str:
+    """A tile's spoken name in the page's language: {{ "5B"|tile_name }} → Bamboo 5."""
+    german = (get_language() or "en").startswith("de")
+    return engine_tile_name(code, "de" if german else "en")
