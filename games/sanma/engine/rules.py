@@ -252,9 +252,8 @@ def _turn_options(state: State, seat: int) -> list[Action]:
             actions.append(Action(seat, "kan", kind_code(kind)))
     if hand.live_tiles > 0 and counts[NORTH] and (not s.riichi or _drawn_kind(s) == NORTH):
         actions.append(Action(seat, "nuki"))
-    if first_turn(hand, seat):
-        if sum(1 for k in TERMINALS_AND_HONOURS if counts[k]) >= 9:
-            actions.append(Action(seat, "abort"))
+    if first_turn(hand, seat) and sum(1 for k in TERMINALS_AND_HONOURS if counts[k]) >= 9:
+        actions.append(Action(seat, "abort"))
     return actions
 
 
@@ -272,13 +271,12 @@ def _kan_kinds(hand: HandState, s: SeatState, counts: tuple[int, ...]) -> list[i
     kinds = []
     for kind in sorted({t // 4 for t in s.concealed}):
         if counts[kind] == 4:
-            if s.riichi:
-                # In riichi only a kan of the drawn tile that keeps the waits.
-                if _drawn_kind(s) != kind or scoring.waits(counts34(s.hand)) != scoring.waits(
-                    _minus(counts, kind, 4)
-                ):
-                    continue
-            kinds.append(kind)
+            # In riichi only a kan of the drawn tile that keeps the waits.
+            keeps = _drawn_kind(s) == kind and scoring.waits(counts34(s.hand)) == scoring.waits(
+                _minus(counts, kind, 4)
+            )
+            if not s.riichi or keeps:
+                kinds.append(kind)
     if not s.riichi:
         for m in s.melds:
             if m.kind == "pon" and counts[m.tiles[0] // 4]:
@@ -351,10 +349,7 @@ def _ron_value(state: State, seat: int, claim: Claim, *, first: bool = True) -> 
     s = hand.seats[seat]
     counts = counts34(s.hand)
     kind = claim.tile // 4
-    if claim.kind == "closed-kan":
-        waits = scoring.kokushi_waits(counts)
-    else:
-        waits = scoring.waits(counts)
+    waits = scoring.kokushi_waits(counts) if claim.kind == "closed-kan" else scoring.waits(counts)
     if kind not in waits:
         return scoring.Value(error="not_a_wait")
     if furiten_kind(s) is not None:

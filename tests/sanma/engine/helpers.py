@@ -16,7 +16,11 @@ class Pool:
         out = []
         for c in codes.split():
             kind, red = parse_code(c)
-            copies = [4 * kind] if red else [t for t in range(4 * kind, 4 * kind + 4) if t not in RED_FIVES]
+            copies = (
+                [4 * kind]
+                if red
+                else [t for t in range(4 * kind, 4 * kind + 4) if t not in RED_FIVES]
+            )
             tile = next(t for t in copies if t not in self.used)
             self.used.add(tile)
             out.append(tile)

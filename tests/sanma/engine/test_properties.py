@@ -89,7 +89,7 @@ def test_thousands_of_games_keep_tiles_and_points_and_replay_exactly(greedy):
         options = Options(length=length, red_fives=seed % 4 != 0)
         check = check_step if seed % 5 == 0 else None  # full checks on every fifth game
 
-        def count(before, action, after):
+        def count(before, action, after, check=check):
             if after.hand.result is not None and before.hand.result is None:
                 r = after.hand.result
                 outcomes[r.reason] += 1
@@ -109,11 +109,15 @@ def test_thousands_of_games_keep_tiles_and_points_and_replay_exactly(greedy):
 
 def test_no_illegal_action_is_accepted():
     """At sampled states, every action not in legal_actions is refused."""
-    from .players import choose
     from games.prng import SplitMix64
 
-    every = [f"{s} {m}" for s in range(3) for m in ("tsumo", "ron", "pon", "kan", "nuki",
-                                                      "abort", "pass", "next")]
+    from .players import choose
+
+    every = [
+        f"{s} {m}"
+        for s in range(3)
+        for m in ("tsumo", "ron", "pon", "kan", "nuki", "abort", "pass", "next")
+    ]
     every += [f"{s} {m}:{c}" for s in range(3) for m in ("d", "riichi") for c in ("5D", "E", "1C")]
     every += [f"{s} kan:{c}" for s in range(3) for c in ("E", "5B")]
     for seed in range(15):
@@ -136,6 +140,7 @@ def test_a_view_never_depends_on_another_seats_concealed_tiles():
     the viewer sees (unless it changes whether someone may call, which the game shows)."""
     checked = 0
     for seed in range(25):
+
         def probe(before, action, after):
             nonlocal checked
             if after.phase not in ("draw", "discard", "call"):
@@ -152,8 +157,10 @@ def test_a_view_never_depends_on_another_seats_concealed_tiles():
                 wall = list(hand.wall)
                 wall[hand.live_end - 1] = mine
                 seats = list(hand.seats)
-                seats[other] = replace(seats[other], hand=tuple(sorted(
-                    (*hidden[1:], unseen), key=lambda t: (t // 4, t))))
+                seats[other] = replace(
+                    seats[other],
+                    hand=tuple(sorted((*hidden[1:], unseen), key=lambda t: (t // 4, t))),
+                )
                 swapped = replace(after, hand=replace(hand, wall=tuple(wall), seats=tuple(seats)))
                 if waiting_for(swapped) != waiting_for(after):
                     continue

@@ -141,7 +141,9 @@ def test_an_open_hand_cannot_declare_riichi():
 
 
 def test_a_riichi_discard_won_on_costs_no_stick_and_ippatsu_and_double_riichi_count():
-    state = position((DEALER, "2B 1D 5D 9D E S G R Wh 1C 9C 9B N", PINFU), draws="W 1B 9C 6D 1D 5B")
+    state = position(
+        (DEALER, "2B 1D 5D 9D E S G R Wh 1C 9C 9B N", PINFU), draws="W 1B 9C 6D 1D 5B"
+    )
     state = play(state, "0 d:W", "1 d:1B", "2 riichi:9C")
     assert state.scores == (35000, 35000, 34000) and state.hand.sticks == 1
     state = play(state, "0 d:6D", "1 d:1D")
@@ -216,8 +218,12 @@ def test_the_last_live_tile_is_haitei_even_after_a_north():
     # Draw i goes to seat i % 3; one replacement moves the last live tile to index 92,
     # the 54th draw, which is seat 2's.
     seat2 = "2D 3D 4D 6D 7D 8D 2B 3B 4B 6B 7B 8B 5D"
-    state = position((DEALER, QUIET.replace("2D 3D 4D", "1B 9B 9C"), seat2), draws="N",
-                     replacements="E", at={92: "5D"})
+    state = position(
+        (DEALER, QUIET.replace("2D 3D 4D", "1B 9B 9C"), seat2),
+        draws="N",
+        replacements="E",
+        at={92: "5D"},
+    )
     state = play(state, "0 nuki", "0 d:E")
     state = drain(state, stop=lambda s: s.hand.live_tiles == 0 and s.phase == "draw")
     assert state.hand.turn == 2 and "tsumo" in moves(state, 2)
@@ -228,7 +234,11 @@ def test_the_last_live_tile_is_haitei_even_after_a_north():
 def test_noten_payments_with_one_and_with_two_tenpai():
     one = drain(play(position((DEALER, ITTSU, QUIET)), "0 d:2D"))
     result = one.hand.result
-    assert (result.reason, result.tenpai, result.deltas) == ("exhaustive", (1,), (-1000, 2000, -1000))
+    assert (result.reason, result.tenpai, result.deltas) == (
+        "exhaustive",
+        (1,),
+        (-1000, 2000, -1000),
+    )
     two = drain(play(position((DEALER, ITTSU, PINFU)), "0 d:2D"))
     result = two.hand.result
     assert (result.tenpai, result.deltas) == ((1, 2), (-2000, 1000, 1000))
@@ -239,7 +249,7 @@ def test_noten_payments_with_one_and_with_two_tenpai():
 
 def test_nagashi_mangan_is_a_mangan_tsumo_without_honba():
     seat1 = "2D 3D 4D 5D 6D 7D 2B 3B 4B 5B 6B 7B 8B"
-    honours = "1C 9C 1D 9D 1B 9B E S W N Wh G R".split()
+    honours = ["1C", "9C", "1D", "9D", "1B", "9B", "E", "S", "W", "N", "Wh", "G", "R"]
     dealer = DEALER.replace("W G R Wh", "3B 5D 6D 7D")
     pool = [c for c in honours for _ in range(4)]
     for c in [*dealer.split(), *QUIET.split(), "1D"]:
@@ -270,8 +280,12 @@ def test_nine_terminals_may_abort_before_any_call_or_north():
 def test_four_kans_by_two_players_abort_after_the_discard():
     dealer = "E E E E S S S S 2D 6D 9D 1C 9C"
     seat1 = "W W W W G G G G 1D 5D 9B 1B 3B"
-    state = position((dealer, seat1, QUIET), draws="4B 7B 8D",
-                     replacements="1C 9C 9D 9B 6B 6D", indicators="1D 2D 3D 4D 5D")
+    state = position(
+        (dealer, seat1, QUIET),
+        draws="4B 7B 8D",
+        replacements="1C 9C 9D 9B 6B 6D",
+        indicators="1D 2D 3D 4D 5D",
+    )
     state = play(state, "0 kan:E")
     assert len(view(state, 0).dora) == 2  # a closed kan shows its indicator at once
     state = play(state, "0 kan:S", "0 d:9D", "1 kan:W", "1 kan:G")
@@ -315,8 +329,12 @@ def legal_actions_empty(state) -> bool:
 
 
 def test_placement_points_ties_by_seat_order_and_leftover_sticks_to_first():
-    state = position((DEALER, QUIET, "1C 9C 1B 9B E S W G R Wh 2D 6D 9D".replace("9D", "5D")),
-                     hand_in_round=2, sticks=2, scores=(34000, 34000, 35000))
+    state = position(
+        (DEALER, QUIET, "1C 9C 1B 9B E S W G R Wh 2D 6D 9D".replace("9D", "5D")),
+        hand_in_round=2,
+        sticks=2,
+        scores=(34000, 34000, 35000),
+    )
     # hand_in_round 2: seat 2 deals E3, the last hand of an East game.
     state = drain(state)
     assert state.hand.result.tenpai == ()
