@@ -73,7 +73,9 @@ def _status_text(outcome: Outcome | None) -> str:
                 count,
             ) % {"count": count}
         case Kind.RESTARTED:
-            return _("Back to the deal as it was dealt; the clock runs on. Redo brings your moves back.")
+            return _(
+                "Back to the deal as it was dealt; the clock runs on. Redo brings your moves back."
+            )
         case Kind.NOTHING:
             return _("Nothing to do here right now.")
     return ""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import engine
+from .presenters import still_board
 
 
 @dataclass(frozen=True)
@@ -29,9 +30,7 @@ EXAMPLES = (
     # A tile on top that covers only half of it still holds it down.
     Example("half_overlap", ((0, 0, 0), (2, 0, 0), (1, 0, 1)), ("2C", "5D", "R"), 0, False),
     # Neighbours shifted half a tile still close a side they touch only in part.
-    Example(
-        "partial_contact", ((0, 1, 0), (2, 0, 0), (4, 1, 0)), ("9B", "N", "4C"), 1, False
-    ),
+    Example("partial_contact", ((0, 1, 0), (2, 0, 0), (4, 1, 0)), ("9B", "N", "4C"), 1, False),
     # Tiles above and below it in the picture never block it.
     Example("above_below", ((0, 0, 0), (0, 2, 0), (0, 4, 0)), ("6D", "G", "1B"), 1, True),
     # A higher tile standing beside it does not close its side: only its own level does.
@@ -39,40 +38,17 @@ EXAMPLES = (
 )
 
 
-@dataclass(frozen=True)
-class Picture:
-    tiles: list[dict]
-    width: int
-    height: int
-    levels: int
-    marked_free: bool  # what the engine's free rule says
-
-
-def pictures() -> dict[str, Picture]:
-    """Every example drawn, with the engine's verdict on its marked tile."""
+def pictures() -> dict[str, dict]:
+    """Every example as a still board, with the engine's verdict on its marked tile
+    (``marked_free``)."""
     drawn = {}
     for example in EXAMPLES:
         geometry = engine.geometry_for(example.positions)
-        tiles = sorted(
-            (
-                {
-                    "x": x,
-                    "y": y,
-                    "z": z,
-                    "code": example.faces[i],
-                    "flags": "is-marked" if i == example.marked else "",
-                }
-                for i, (x, y, z) in enumerate(geometry.positions)
-            ),
-            key=lambda tile: (tile["z"], tile["y"], tile["x"]),
-        )
-        drawn[example.name] = Picture(
-            tiles,
-            geometry.width,
-            geometry.height,
-            geometry.levels,
-            geometry.is_free(example.marked, geometry.full_mask),
-        )
+        board = engine.Board(example.faces, geometry.full_mask)
+        drawn[example.name] = {
+            **still_board(example.positions, board, frozenset({example.marked})),
+            "marked_free": geometry.is_free(example.marked, geometry.full_mask),
+        }
     return drawn
 
 
@@ -80,19 +56,6 @@ PICTURE_SEED = 1  # the deal a layout's picture shows: the same every time
 
 
 def layout_picture(layout) -> dict:
-    """A layout as its deal of ``PICTURE_SEED`` lays it out, for a small still board."""
+    """A layout as its deal of ``PICTURE_SEED`` lays it out, as a still board."""
     geometry = engine.geometry_for(layout.positions)
-    faces = engine.deal(geometry, PICTURE_SEED)
-    tiles = sorted(
-        (
-            {"x": x, "y": y, "z": z, "code": faces[i], "flags": ""}
-            for i, (x, y, z) in enumerate(geometry.positions)
-        ),
-        key=lambda tile: (tile["z"], tile["y"], tile["x"]),
-    )
-    return {
-        "tiles": tiles,
-        "width": geometry.width,
-        "height": geometry.height,
-        "levels": geometry.levels,
-    }
+    return still_board(layout.positions, engine.initial_board(geometry, PICTURE_SEED))

@@ -9,11 +9,11 @@ from games.solitaire.models import Game, Move
 from tests.factories import craft_game
 
 from .helpers import (
-    game_id_in,
     HTMX,
     board,
     current_game,
     free_tiles,
+    game_id_in,
     matching_free_pair,
     post,
     solution,

@@ -134,7 +134,9 @@ def test_a_forged_log_with_a_redo_of_nothing_does_not_verify(alice):
 
 
 def test_the_stuck_box_offers_restart(alice_client, alice):
-    game = craft_game(alice, [(0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0)], ["1B", "2B", "1B", "2B"])
+    game = craft_game(
+        alice, [(0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0)], ["1B", "2B", "1B", "2B"]
+    )
     html = alice_client.get(f"/game/{game.public_id}").content.decode()
     stuck = html[html.index('id="stuck"') : html.index('id="summary"')]
     assert "No pair can be removed." in stuck
