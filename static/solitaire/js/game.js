@@ -62,14 +62,15 @@ if (typeof document !== "undefined") {
     navigator.clipboard.writeText(button.dataset.copy).then(done, refused);
   });
 
-  // The win summary comes over the board: it takes the focus, and the page scrolls to it
-  // should the player have scrolled away.
+  // The win summary comes over the board: it takes the focus, and the page scrolls back
+  // up to it should the player have scrolled down past the board.
   document.body.addEventListener("htmx:afterSettle", () => {
     const title = document.getElementById("summary-title");
     if (!title || title.dataset.shown) return;
     title.dataset.shown = "1";
     title.focus({ preventScroll: true });
-    title.closest("section").scrollIntoView({ block: "nearest" });
+    const summary = title.closest("section");
+    if (summary.getBoundingClientRect().top < 0) summary.scrollIntoView({ block: "start" });
   });
 
   // Tiles that the answer turns free brighten at once (dimmed or not). The answer
