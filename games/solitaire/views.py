@@ -122,11 +122,7 @@ def rules(request: HttpRequest) -> HttpResponse:
     """How to play, in the page's language (docs/solitaire.md#how-to-play)."""
     language = "de" if (get_language() or "en").startswith("de") else "en"
     layouts = [
-        {
-            "layout": layout,
-            "tiles": len(layout.positions),
-            **solitaire_rules.layout_picture(layout),
-        }
+        {"layout": layout, "picture": solitaire_rules.layout_picture(layout)}
         for layout in Layout.objects.active()
     ]
     context = {"pictures": solitaire_rules.pictures(), "layouts": layouts}

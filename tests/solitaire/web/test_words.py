@@ -193,6 +193,7 @@ def test_the_how_to_play_page_speaks_the_pages_language(client, language, title,
     ):
         assert f'id="{anchor}"' in html
     assert html.count('class="layout-picture"') == 3
+    assert ("(36 tiles)" if language == "en" else "(36 Steine)") in html
 
 
 def test_every_picture_of_the_free_rule_shows_what_the_engine_says():
