@@ -182,7 +182,7 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=0)
     moves = models.PositiveIntegerField(default=0)  # removals and shuffles in effect now
     # Moves taken back that Redo can bring again; a new removal or shuffle forgets them
-    # (docs/solitaire.md#undo-redo-and-restart).
+    # (docs/solitaire.md#redo-and-restart).
     redoable = models.PositiveIntegerField(default=0)
     hints = models.PositiveIntegerField(default=0)
     undos = models.PositiveIntegerField(default=0)

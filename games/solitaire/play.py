@@ -243,7 +243,7 @@ def history(game: Game, log: list[Move]) -> list[engine.Board]:
 
 @dataclass(frozen=True)
 class Replayed:
-    """A move log applied as a stack (docs/solitaire.md#undo-redo-and-restart): the
+    """A move log applied as a stack (docs/solitaire.md#redo-and-restart): the
     boards of the moves in effect, from the deal to now, and the boards taken back that
     Redo brings again, the next one last."""
 
@@ -316,7 +316,7 @@ def undo(game: Game, version: int | None) -> Outcome:
 @_on_own_game
 def redo(game: Game, version: int | None) -> Outcome:
     """The move the last undo took back, once more; a new move forgets what was undone
-    (docs/solitaire.md#undo-redo-and-restart)."""
+    (docs/solitaire.md#redo-and-restart)."""
     if not _is_current(game, version):
         return Outcome(game, Kind.STALE)
     undone = replay_log(game, list(game.log.all())).undone
@@ -333,7 +333,7 @@ def redo(game: Game, version: int | None) -> Outcome:
 @_on_own_game
 def restart(game: Game, version: int | None) -> Outcome:
     """Back to the deal in this same game: every move taken back at once, as one undo;
-    the clock runs on (docs/solitaire.md#undo-redo-and-restart)."""
+    the clock runs on (docs/solitaire.md#redo-and-restart)."""
     if not _is_current(game, version):
         return Outcome(game, Kind.STALE)
     if not game.moves:  # removals and shuffles in effect: none means the board is the deal

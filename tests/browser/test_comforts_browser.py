@@ -1,6 +1,6 @@
 """The comforts, in a real browser: redo and restart, the keyboard shortcuts and their
 help screen, copy feedback, typed codes, replays stepped move by move and the
-how-to-play page (docs/solitaire.md#undo-redo-and-restart,
+how-to-play page (docs/solitaire.md#redo-and-restart,
 docs/solitaire.md#keyboard-shortcuts, docs/solitaire.md#export-and-replay)."""
 
 import json

@@ -1,5 +1,5 @@
 """Redo and restart are moves of the log: committed before their answer, refused from a
-stale page, and replayed when a win is verified (docs/solitaire.md#undo-redo-and-restart)."""
+stale page, and replayed when a win is verified (docs/solitaire.md#redo-and-restart)."""
 
 import pytest
 
