@@ -156,8 +156,9 @@ def test_the_header_fits_and_the_menu_is_one_tap_away(visitor, live_server):
             and locale.startswith("de")
         ):
             SCREENSHOTS.mkdir(exist_ok=True)
-            page.locator(".site-menu summary").click()
             page.screenshot(path=SCREENSHOTS / "header-de-logged-in-360x640.png")
+            page.locator(".site-menu summary").click()
+            page.screenshot(path=SCREENSHOTS / "header-de-logged-in-menu-360x640.png")
 
 
 @pytest.mark.parametrize("visitor", COMBINATIONS, indirect=True)
