@@ -8,5 +8,8 @@ from .models import User
 class PlayerAdmin(UserAdmin):
     list_display = ("username", "display_name", "email", "is_staff", "date_joined")
     search_fields = ("username", "display_name", "email")
-    fieldsets = (*UserAdmin.fieldsets, ("Player", {"fields": ("display_name",)}))
+    fieldsets = (
+        *UserAdmin.fieldsets,
+        ("Player", {"fields": ("display_name", "pending_email")}),
+    )
     add_fieldsets = (*UserAdmin.add_fieldsets, ("Player", {"fields": ("display_name",)}))

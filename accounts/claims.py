@@ -14,6 +14,7 @@ from django.http import HttpRequest
 
 from games.players import take_guest_id
 from games.solitaire.claims import claim_guest_games
+from games.tables.claims import claim_guest_tables
 
 
 @receiver(user_logged_in, dispatch_uid="accounts.claim_guest_games")
@@ -21,3 +22,4 @@ def claim_on_log_in(sender, request: HttpRequest | None, user: AbstractBaseUser,
     guest_id = take_guest_id(request)
     if guest_id:
         claim_guest_games(user, guest_id)
+        claim_guest_tables(user, guest_id)

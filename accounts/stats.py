@@ -1,6 +1,7 @@
 """A player's figures (docs/site.md#stats): per layout started, won, win rate, best,
 best "Ohne Hilfe", average, top ten and recent winning times; the daily streak; help
-used."""
+used. Times come from ranked wins only (docs/site.md#plausible-wins): a win too fast for
+a human counts as won, but never as a best."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from django.db.models import Avg, Count, Min, QuerySet, Sum
 from games.players import Player
 from games.solitaire import daily
 from games.solitaire.clock import clock_text
-from games.solitaire.models import NO_HELP, VERIFIED_WIN, Game, Layout
+from games.solitaire.models import NO_HELP, RANKED, VERIFIED_WIN, Game, Layout
 
 from .charts import Chart, time_chart
 from .models import User
@@ -31,6 +32,8 @@ LISTED = (
     "shuffles",
     "daily_date",
     "verified",
+    "implausible",
+    "cleared_at",
 )
 
 
@@ -43,13 +46,20 @@ def history(user: User) -> QuerySet[Game]:
     return (
         started_games(user)
         .select_related("layout")
-        .only(*LISTED, "layout__letter", "layout__name", "layout__name_de")
+        .only(
+            *LISTED,
+            "layout__letter",
+            "layout__name",
+            "layout__name_de",
+            "layout__name_fi",
+            "layout__name_da",
+        )
         .order_by("-created_at", "-pk")
     )
 
 
 def _wins(user: User, layout: Layout) -> QuerySet[Game]:
-    return Game.objects.of(Player(user)).verified_wins().filter(layout=layout).only(*LISTED)
+    return Game.objects.of(Player(user)).ranked().filter(layout=layout).only(*LISTED)
 
 
 @dataclass(frozen=True)
@@ -120,9 +130,9 @@ def player_stats(user: User) -> PlayerStats:
         .annotate(
             started=Count("pk"),
             won=Count("pk", filter=VERIFIED_WIN),
-            best=Min("elapsed_seconds", filter=VERIFIED_WIN),
-            best_no_help=Min("elapsed_seconds", filter=VERIFIED_WIN & NO_HELP),
-            average=Avg("elapsed_seconds", filter=VERIFIED_WIN),
+            best=Min("elapsed_seconds", filter=RANKED),
+            best_no_help=Min("elapsed_seconds", filter=RANKED & NO_HELP),
+            average=Avg("elapsed_seconds", filter=RANKED),
             hints=Sum("hints"),
             undos=Sum("undos"),
             shuffles=Sum("shuffles"),

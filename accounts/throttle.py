@@ -1,4 +1,5 @@
-"""The client address that django-axes throttles failed log-ins by."""
+"""The client address that django-axes throttles failed log-ins by, and that sign-up
+and reset are rate limited by (accounts/limits.py)."""
 
 from django.conf import settings
 from django.http import HttpRequest

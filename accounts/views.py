@@ -1,20 +1,30 @@
-"""Sign-up, profile and the stats pages. Log-in, log-out and the password
-views are Django's own (accounts/urls.py)."""
+"""Sign-up, profile, e-mail confirmation and the stats pages. Log-in, log-out and the
+password views are Django's own (accounts/urls.py), the reset with its mail queued and
+rate limited."""
 
 from __future__ import annotations
 
+from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.encoding import force_str
+from django.utils.http import url_has_allowed_host_and_scheme, urlsafe_base64_decode
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
-from .forms import ProfileForm, SignUpForm
+from games.players import Player
+from games.sanma.stats import player_figures as sanma_figures
+
+from . import addresses, limits
+from .forms import ProfileForm, QueuedPasswordResetForm, SignUpForm
 from .models import User
 from .stats import history, player_stats
 
@@ -30,18 +40,68 @@ def _next_url(request: HttpRequest) -> str:
     return target if allowed else settings.LOGIN_REDIRECT_URL
 
 
+# What a 429 page says, by the limit reached (docs/site.md#rate-limits).
+TOO_MANY = {
+    "sign-up per address": gettext_lazy("Too many sign-ups from your address."),
+    "confirmation per e-mail": gettext_lazy("Too many mails to this e-mail address already."),
+    "reset per address": gettext_lazy("Too many password resets from your address."),
+    "reset per e-mail": gettext_lazy("Too many reset mails to this e-mail address already."),
+}
+
+
+def too_many(request: HttpRequest, refusal: limits.Refusal) -> HttpResponse:
+    context = {"message": TOO_MANY[refusal.rule], "minutes": refusal.minutes}
+    response = render(request, "registration/too_many.html", context, status=429)
+    response["Retry-After"] = str(refusal.seconds)
+    return response
+
+
+def _site(request: HttpRequest) -> str:
+    return request.build_absolute_uri("/").rstrip("/")
+
+
+def _saved[F: forms.ModelForm](form: F) -> tuple[User | None, F]:
+    """Save the form; when a concurrent request took the name meanwhile, the database
+    refuses it (docs/site.md#display-names) and the form, checked again, says which."""
+    try:
+        with transaction.atomic():
+            return form.save(), form
+    except IntegrityError:
+        again = type(form)(form.data, instance=form.instance if form.instance.pk else None)
+        if again.is_valid():  # taken and given up again in the meantime: say so anyway
+            again.add_error(None, _("Somebody else just signed up with these details."))
+        return None, again
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    """A new account; the guest's games in this session become its games."""
+    """A new account; the guest's games in this session become its games. Its e-mail
+    address waits for its mailbox (docs/site.md#e-mail-addresses)."""
     if request.user.is_authenticated:
         return redirect("stats")
     form = SignUpForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend=MODEL_BACKEND)  # claims the guest's games
-        messages.success(request, _("Welcome, %(name)s!") % {"name": user.public_name})
-        return redirect(_next_url(request))
+    if request.method == "POST":
+        refusal = limits.hit("sign-up per address", limits.address_of(request))
+        if refusal is None and form.is_valid():
+            address = form.cleaned_data["email"]
+            refusal = limits.hit("confirmation per e-mail", limits.target_key(address))
+            if refusal is None:
+                user, form = _saved(form)
+                if user is not None:
+                    login(request, user, backend=MODEL_BACKEND)  # claims the guest's games
+                    addresses.ask_to_confirm(user, _site(request))
+                    messages.success(request, _welcome(user))
+                    return redirect(_next_url(request))
+        if refusal is not None:
+            return too_many(request, refusal)
     return render(request, "registration/signup.html", {"form": form, "next": _next_url(request)})
+
+
+def _welcome(user: User) -> str:
+    return _(
+        "Welcome, %(name)s! We sent a mail to %(address)s: follow its link to use the "
+        "address for password resets."
+    ) % {"name": user.public_name, "address": user.pending_email}
 
 
 @require_http_methods(["GET", "POST"])
@@ -49,10 +109,58 @@ def signup(request: HttpRequest) -> HttpResponse:
 def profile(request: HttpRequest) -> HttpResponse:
     form = ProfileForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, _("Your profile is saved."))
-        return redirect("profile")
+        address = form.cleaned_data["email"]
+        refusal = limits.hit("confirmation per e-mail", limits.target_key(address))
+        if refusal is not None:
+            return too_many(request, refusal)
+        user, form = _saved(form)
+        if user is not None:
+            text = _("Your profile is saved.")
+            if form.needs_mail:
+                addresses.ask_to_confirm(user, _site(request))
+                text += " " + _(
+                    "We sent a mail to %(address)s: the new address counts once you follow "
+                    "its link."
+                ) % {"address": user.pending_email}
+            messages.success(request, text)
+            return redirect("profile")
     return render(request, "accounts/profile.html", {"form": form})
+
+
+@require_GET
+def confirm_email(request: HttpRequest, uidb64: str, token: str) -> HttpResponse:
+    """The link of a confirmation mail: the pending address becomes the account's."""
+    try:
+        user = User.objects.get(pk=int(force_str(urlsafe_base64_decode(uidb64))))
+        addresses.confirm(user, token)
+    except (ValueError, OverflowError, User.DoesNotExist, addresses.CannotConfirm) as error:
+        taken = isinstance(error, addresses.CannotConfirm) and str(error) == "taken"
+        return render(
+            request,
+            "registration/email_confirmed.html",
+            {"failed": True, "taken": taken},
+            status=400,
+        )
+    return render(request, "registration/email_confirmed.html", {"address": user.email})
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset page: rate limited per address and per target, its mail queued."""
+
+    form_class = QueuedPasswordResetForm
+
+    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        refusal = limits.hit("reset per address", limits.address_of(request))
+        if refusal is not None:
+            return too_many(request, refusal)
+        return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form: QueuedPasswordResetForm) -> HttpResponse:
+        target = limits.target_key(form.cleaned_data["email"])
+        refusal = limits.hit("reset per e-mail", target)
+        if refusal is not None:
+            return too_many(self.request, refusal)
+        return super().form_valid(form)
 
 
 @require_GET
@@ -74,5 +182,11 @@ def _stats_page(request: HttpRequest, shown: User) -> HttpResponse:
     games = None
     if own:
         games = Paginator(history(shown), HISTORY_PAGE).get_page(request.GET.get("page"))
-    context = {"shown": shown, "own": own, "stats": player_stats(shown), "games": games}
+    context = {
+        "shown": shown,
+        "own": own,
+        "stats": player_stats(shown),
+        "games": games,
+        "sanma": sanma_figures(Player(shown)),
+    }
     return render(request, "accounts/stats.html", context)

@@ -1,21 +1,23 @@
 """Engine benchmark: deal generation, the solver and the hint, per layout.
 
     .venv/bin/python bench/engine.py [--quick] [--deals N] [--solves N] [--random N]
-                                     [--budget S] [--hint-games N] [--layouts a,b,c,turtle]
+                                     [--budget S] [--hint-games N] [--layouts all|a,b,turtle]
 
-For each layout (the built-in a, b, c and the classic Turtle) it prints:
+For each layout (every built-in one, a to x, and the classic Turtle) it prints:
 
 * deal generation time (reverse build) over ``--deals`` seeds;
 * solver time on reverse-built deals (what players get) over ``--solves`` seeds,
   and the share decided within ``--budget``;
-* for the 144-tile layouts (c and Turtle), the solver on uniformly random deals (every
+* for the 144-tile layouts (c, x and Turtle), the solver on uniformly random deals (every
   arrangement of the 144 tiles equally likely, not reverse-built): share decided
   within ``--budget`` each, share that cannot be cleared, median time. On Turtle the
   published figure is 2.95-2.96 % unwinnable (de Bondt, 10 million deals); the
   interval printed is a 95 % Wilson interval, counting undecided deals both ways;
 * hint time on every position of ``--hint-games`` games per layout, played by a player
   who picks a random free pair (so some positions are lost ones: the hint must prove
-  that too).
+  that too);
+
+and at the end one table of the medians (and the hint's p95), a row per layout.
 
 Budgets (bench/README.md): deal 144 tiles median <= 5 ms; reverse-built 144 median <= 50 ms,
 all decided; random 144 >= 95 % decided within 1 s; hint p95 <= 100 ms. Times are wall
@@ -99,24 +101,25 @@ def _timed(function: Callable[[], object]) -> float:
     return time.perf_counter() - started
 
 
-def bench_deals(geometry: Geometry, count: int) -> str:
-    times = [_timed(lambda s=seed: deal(geometry, s)) for seed in range(count)]
+def _spread(times: Sequence[float]) -> str:
     return (
         f"median {_ms(statistics.median(times))}, p95 {_ms(_percentile(times, 0.95))}, "
         f"max {_ms(max(times))}"
     )
 
 
-def bench_reverse_built(geometry: Geometry, count: int, budget: float) -> str:
+def bench_deals(geometry: Geometry, count: int) -> list[float]:
+    return [_timed(lambda s=seed: deal(geometry, s)) for seed in range(count)]
+
+
+def bench_reverse_built(geometry: Geometry, count: int, budget: float) -> tuple[list[float], int]:
+    """The solver's times on dealt boards, and how many it decided."""
     times, decided = [], 0
     for seed in range(count):
         result = solve(geometry, initial_board(geometry, seed), budget)
         times.append(result.seconds)
         decided += result.status == "yes"
-    return (
-        f"median {_ms(statistics.median(times))}, p95 {_ms(_percentile(times, 0.95))}, "
-        f"max {_ms(max(times))}; decided {decided}/{count}"
-    )
+    return times, decided
 
 
 def bench_random(geometry: Geometry, count: int, budget: float, progress: bool) -> str:
@@ -157,7 +160,8 @@ def played_positions(geometry: Geometry, games: int) -> list[Board]:
     return boards
 
 
-def bench_hints(geometry: Geometry, games: int) -> str:
+def bench_hints(geometry: Geometry, games: int) -> tuple[list[float], int]:
+    """The hint's times on every position of the games, and how many were lost."""
     boards = played_positions(geometry, games)
     times, lost = [], 0
     for board in boards:
@@ -165,10 +169,25 @@ def bench_hints(geometry: Geometry, games: int) -> str:
         advice = hint(geometry, board)
         times.append(time.perf_counter() - started)
         lost += advice.winnable is False
-    return (
-        f"{len(boards)} positions ({lost} lost): median {_ms(statistics.median(times))}, "
-        f"p95 {_ms(_percentile(times, 0.95))}, max {_ms(max(times))}"
-    )
+    return times, lost
+
+
+def summary_table(rows: list[tuple[str, str, int, list[float], list[float], list[float]]]) -> str:
+    """One line per layout: medians of deal and solver time, hint median and p95."""
+
+    def cell(times: list[float], share: float = 0.5) -> str:
+        return f"{_percentile(times, share) * 1000:.1f}" if times else "-"
+
+    lines = [
+        "| layout | tiles | deal median ms | solver median ms | hint median ms | hint p95 ms |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for key, name, tiles, deals, solves, hints in rows:
+        lines.append(
+            f"| {key} {name} | {tiles} | {cell(deals)} | {cell(solves)} | {cell(hints)} "
+            f"| {cell(hints, 0.95)} |"
+        )
+    return "\n".join(lines)
 
 
 def main() -> None:
@@ -178,7 +197,7 @@ def main() -> None:
     parser.add_argument("--random", type=int, default=100, help="random deals (c, Turtle)")
     parser.add_argument("--budget", type=float, default=1.0, help="solver seconds per deal")
     parser.add_argument("--hint-games", type=int, default=5, help="games played for hints")
-    parser.add_argument("--layouts", default="a,b,c,turtle", help="comma-separated")
+    parser.add_argument("--layouts", default="all", help="comma-separated, or all")
     parser.add_argument("--quick", action="store_true", help="small counts, for a smoke run")
     args = parser.parse_args()
     if args.quick:
@@ -186,27 +205,38 @@ def main() -> None:
 
     layouts = {letter: (b.name_de, b.positions) for letter, b in BUILTIN_LAYOUTS.items()}
     layouts["turtle"] = ("Turtle (classic)", turtle_positions())
+    keys = list(layouts) if args.layouts == "all" else args.layouts.split(",")
+    rows = []
     print(
         f"deals: {args.deals} seeds; reverse-built: {args.solves}; random: {args.random} "
         f"per 144-tile layout; budget {args.budget:g} s; hints: {args.hint_games} games"
     )
-    for key in args.layouts.split(","):
+    for key in keys:
         name, positions = layouts[key]
         geometry = geometry_for(positions)
         print(f"\n{key} {name}: {geometry.n} tiles, {geometry.levels} levels, "
               f"{len(geometry.free_indices(geometry.full_mask))} free at the start")  # fmt: skip
         # A count of 0 skips its part (e.g. only the random deals for the anchor).
+        deals: list[float] = []
+        solves: list[float] = []
+        hints: list[float] = []
         if args.deals:
-            print(f"  deal generation        {bench_deals(geometry, args.deals)}", flush=True)
+            deals = bench_deals(geometry, args.deals)
+            print(f"  deal generation        {_spread(deals)}", flush=True)
         if args.solves:
-            line = bench_reverse_built(geometry, args.solves, args.budget)
+            solves, decided = bench_reverse_built(geometry, args.solves, args.budget)
+            line = f"{_spread(solves)}; decided {decided}/{args.solves}"
             print(f"  solver, reverse-built  {line}", flush=True)
         if geometry.n == 144 and args.random:
             line = bench_random(geometry, args.random, args.budget, progress=True)
             print(f"  solver, random deals   {line}", flush=True)
         if args.hint_games:
-            line = bench_hints(geometry, args.hint_games)
+            hints, lost = bench_hints(geometry, args.hint_games)
+            line = f"{len(hints)} positions ({lost} lost): {_spread(hints)}"
             print(f"  hint, played games     {line}", flush=True)
+        rows.append((key, name, geometry.n, deals, solves, hints))
+    print()
+    print(summary_table(rows))
 
 
 if __name__ == "__main__":

@@ -70,10 +70,13 @@ INSTALLED_APPS = [
     "axes",
     "accounts",
     "games.solitaire",
+    "games.tables",
+    "games.sanma",
     "leaderboards",
 ]
 
 MIDDLEWARE = [
+    "config.limits.RequestBodyLimit",  # first: an oversized body is refused unread
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -89,6 +92,20 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
+# Size limits (docs/site.md#size-limits). The largest form of the site is the replay's
+# upload of a game export (at most 1 MB, games/solitaire/exports.py): a body over that
+# and its form's overhead is refused unread; the fields of a form (everything but its
+# files) take at most 1 MB, and one file at most is uploaded per request.
+MAX_REQUEST_BYTES = 1_100_000
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1_000_000
+FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES  # an upload stays in memory, never on disk
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+DATA_UPLOAD_MAX_NUMBER_FILES = 1
+
+# Seconds without a move before the gentle help may show a pair
+# (docs/solitaire.md#gentle-help); the browser tests lower it.
+GENTLE_HELP_SECONDS = 20
+
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
 AUTH_USER_MODEL = "accounts.User"
@@ -100,14 +117,28 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 
-# Failed log-ins are throttled per account and, separately, per address: either
-# reaching the limit locks further attempts for the cool-off time.
+# Failed log-ins are throttled per account and address together
+# (docs/site.md#sign-up-and-log-in): whoever guesses at somebody's name locks only that
+# name from their own address, never its owner elsewhere nor the others behind a shared
+# address.
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
 # No reset on success: a success from one address would wipe that address's failures
 # against other accounts too.
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+
+# Sign-up and password resets are rate limited per address and per target e-mail
+# (docs/site.md#rate-limits), in a moving window kept in Redis. Every post of the form
+# counts for its address; a post that would send a mail also counts for the address it
+# goes to, so that nobody can fill an inbox.
+RATE_LIMIT_STORAGE = env_str("REDIS_URL") or "memory://"  # Redis, as the cache
+RATE_LIMITS = {
+    "sign-up per address": "20/hour",
+    "confirmation per e-mail": "3/hour",
+    "reset per address": "20/hour",
+    "reset per e-mail": "3/hour",
+}
 AXES_CLIENT_IP_CALLABLE = "accounts.throttle.client_ip"
 
 TEMPLATES = [
@@ -173,7 +204,7 @@ CELERY_BEAT_SCHEDULE = {
 
 # Games live with the session, so sessions live in the database: a Redis outage must
 # not log anybody out or lose a guest's game (docs/site.md#faults).
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+SESSION_ENGINE = "config.sessions"  # the database backend, with the cookie checked first
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
 
 # Argon2 first: memory-hard, and under half the CPU of Django's PBKDF2 per log-in here,

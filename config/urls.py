@@ -16,6 +16,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),
     path("leaderboards/", include("leaderboards.urls")),
+    path("sanma/", include("games.sanma.urls")),
     path("", include("games.solitaire.urls")),
 ]
 

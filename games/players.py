@@ -51,6 +51,12 @@ class Player:
             return objects.filter(user=self.user)
         return objects.filter(user__isnull=True, guest_id=self.guest_id)
 
+    def holds(self, thing) -> bool:
+        """Whether ``thing`` (anything with ``user_id`` and ``guest_id``) is this player's."""
+        if self.user is not None:
+            return thing.user_id == self.user.pk
+        return thing.user_id is None and thing.guest_id == self.guest_id
+
     def owner_fields(self) -> dict:
         """The ``user`` and ``guest_id`` values of something this player starts."""
         return {"user": self.user, "guest_id": self.guest_id}

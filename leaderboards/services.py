@@ -18,6 +18,7 @@ from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, 
 from django.db.models.functions import Floor
 from django.urls import reverse
 
+from games.solitaire import pace
 from games.solitaire.clock import clock_text, whole_seconds
 from games.solitaire.models import NO_HELP, Game, Layout
 
@@ -55,23 +56,25 @@ class Board:
 
 def counts(game: Game) -> bool:
     """Whether a game may enter the boards: won by an account, with a log the server
-    replayed to the empty board and a time the server measured."""
+    replayed to the empty board, at a human's pace (docs/site.md#plausible-wins) and a
+    time the server measured."""
     return (
-        game.is_verified_win
+        game.is_ranked
         and game.user_id is not None
         and game.elapsed_seconds is not None
         and game.finished_at is not None
     )
 
 
-def verified_wins() -> QuerySet[Game]:
-    """Verified wins of accounts: a guest's enter the boards when an account claims them."""
-    return Game.objects.verified_wins().filter(user__isnull=False)
+def ranked_wins() -> QuerySet[Game]:
+    """Ranked wins of accounts: verified, at a human's pace (or cleared by an admin); a
+    guest's enter the boards when an account claims them."""
+    return Game.objects.ranked().filter(user__isnull=False)
 
 
 def first_daily_wins(day: date) -> QuerySet[Game]:
-    """Each player's first verified win of the day's puzzle: replays never count."""
-    wins = verified_wins().filter(daily_date=day)
+    """Each player's first ranked win of the day's puzzle: replays never count."""
+    wins = ranked_wins().filter(daily_date=day)
     earlier = wins.filter(user=OuterRef("user"), finished_at__lt=OuterRef("finished_at"))
     return wins.filter(~Exists(earlier))
 
@@ -124,7 +127,7 @@ def rebuild_bests() -> int:
     """Recompute every personal best from the games, e.g. after a bulk import or a
     restore; the number of bests stored. One pass in memory, then one bulk insert."""
     bests: dict[tuple[int, int, bool], tuple[int, datetime, int]] = {}
-    wins = verified_wins().filter(elapsed_seconds__isnull=False, finished_at__isnull=False)
+    wins = ranked_wins().filter(elapsed_seconds__isnull=False, finished_at__isnull=False)
     rows = wins.annotate(
         without_help=ExpressionWrapper(NO_HELP, output_field=BooleanField())
     ).values_list("pk", "user_id", "layout_id", "elapsed_seconds", "finished_at", "without_help")
@@ -264,6 +267,10 @@ def summary_for(game: Game) -> dict:
     """What the win summary adds: personal bests and places, or why there are none."""
     if game.status != Game.Status.WON:
         return {}
+    if not game.is_verified_win:
+        return {"unverified": True}
+    if not game.is_ranked:
+        return {"unranked": pace.explain(game)}
     if game.user_id is None:
         return {"guest": True}  # a sign-up claims the win, and it enters the boards then
     if not counts(game):

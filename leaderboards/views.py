@@ -17,11 +17,13 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from games.sanma.table_rules import BOT_LEVEL_NAMES, BOT_LEVELS
 from games.solitaire import daily as daily_puzzles
 from games.solitaire.models import Layout
 from games.solitaire.views import problem
 
 from . import cache
+from .sanma import MIN_GAMES, sanma_board, sanma_scope
 from .services import Board, daily_board, daily_scope, layout_boards, layout_scope
 
 
@@ -52,7 +54,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def layout_board(request: HttpRequest, letter: str) -> HttpResponse:
-    layouts = list(Layout.objects.active().only("letter", "name", "name_de"))
+    layouts = list(Layout.objects.active().only("letter", "name", "name_de", "name_fi", "name_da"))
     layout = next((layout for layout in layouts if layout.letter == letter), None)
     if layout is None:
         return problem(
@@ -109,5 +111,39 @@ def daily(request: HttpRequest, day: str) -> HttpResponse:
             "previous": chosen - timedelta(days=1) if chosen > date.min else None,
             "next": chosen + timedelta(days=1) if chosen < today else None,
             "today": today,
+        },
+    )
+
+
+@require_GET
+def sanma_index(request: HttpRequest) -> HttpResponse:
+    return redirect("leaderboards:sanma", level="normal")
+
+
+@require_GET
+def sanma(request: HttpRequest, level: str) -> HttpResponse:
+    """The Sanma board of one bot strength (docs/sanma.md#stats-and-boards)."""
+    if level not in BOT_LEVELS:
+        return problem(
+            request,
+            _("There is no Sanma board for “%(level)s”.") % {"level": level[:20]},
+            status=404,
+        )
+    levels = [(name, BOT_LEVEL_NAMES[name]) for name in BOT_LEVELS]
+    return render(
+        request,
+        "leaderboards/sanma.html",
+        {
+            "level": level,
+            "level_name": BOT_LEVEL_NAMES[level],
+            "levels": levels,
+            "min_games": MIN_GAMES,
+            "layouts": Layout.objects.active().only("letter", "name", "name_de"),
+            "boards_html": _boards_html(
+                request,
+                sanma_scope(level),
+                "leaderboards/_sanma_board.html",
+                lambda: {"board": sanma_board(level)},
+            ),
         },
     )

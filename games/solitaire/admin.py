@@ -1,9 +1,11 @@
-"""Admins curate layouts and look at the daily puzzles."""
+"""Admins curate layouts, look at the daily puzzles and at the wins flagged as too fast
+for a human, which they may rank all the same."""
 
 from __future__ import annotations
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -16,8 +18,11 @@ from django.utils.translation import ngettext
 
 from . import curation, engine
 from .admin_forms import LayoutForm, LayoutImportForm
+from .clock import clock_text
 from .layout_files import grid_from_positions
-from .models import DailyPuzzle, Layout
+from .models import VERIFIED_WIN, DailyPuzzle, FlaggedWin, Game, Layout
+from .pace import explain
+from .signals import game_won
 
 
 @admin.register(Layout)
@@ -36,10 +41,10 @@ class LayoutAdmin(admin.ModelAdmin):
     ]
     list_display_links = ["letter", "name"]
     list_filter = ["active", "wide", "builtin"]
-    search_fields = ["letter", "name", "name_de"]
+    search_fields = ["letter", "name", "name_de", "name_fi", "name_da"]
     readonly_fields = ["letter", "tile_set", "builtin", "wide", "updated_at", "updated_by"]
     fieldsets = [
-        (None, {"fields": ["letter", "name", "name_de", "active"]}),
+        (None, {"fields": ["letter", "name", "name_de", "name_fi", "name_da", "active"]}),
         (_("Positions"), {"fields": ["grid", "tile_set"]}),
         (_("Changes"), {"fields": ["builtin", "wide", "updated_at", "updated_by"]}),
     ]
@@ -196,3 +201,74 @@ class DailyPuzzleAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: DailyPuzzle | None = None) -> bool:
         return False
+
+
+@admin.register(FlaggedWin)
+class FlaggedWinAdmin(admin.ModelAdmin):
+    """Verified wins the pace rule kept off the boards (docs/site.md#flagged-wins):
+    read-only, with one action, "Rank", which puts a win on the boards after all."""
+
+    list_display = [
+        "code",
+        "player",
+        "layout",
+        "time",
+        "implausible",
+        "finished_at",
+        "cleared_at",
+        "cleared_by",
+    ]
+    list_filter = ["implausible", ("cleared_at", admin.EmptyFieldListFilter), "layout"]
+    search_fields = ["code", "user__username", "user__display_name"]
+    list_select_related = ["user", "layout", "cleared_by"]
+    fields = [
+        "code",
+        "player",
+        "layout",
+        "time",
+        "moves",
+        "hints",
+        "undos",
+        "shuffles",
+        "daily_date",
+        "finished_at",
+        "implausible",
+        "why",
+        "cleared_at",
+        "cleared_by",
+    ]
+    readonly_fields = fields
+    actions = ["rank"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[FlaggedWin]:
+        return super().get_queryset(request).filter(VERIFIED_WIN).exclude(implausible="")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    @admin.display(description=_("player"))
+    def player(self, game: Game) -> str:
+        return game.user.public_name if game.user else _("guest")
+
+    @admin.display(description=_("time"), ordering="elapsed_seconds")
+    def time(self, game: Game) -> str:
+        return clock_text(game.elapsed_seconds)
+
+    @admin.display(description=_("why"))
+    def why(self, game: Game) -> str:
+        return explain(game) or _("Ranked by an admin.")
+
+    @admin.action(description=_("Rank: put these wins on the boards"), permissions=["change"])
+    def rank(self, request: HttpRequest, queryset: QuerySet[FlaggedWin]) -> None:
+        count = 0
+        for game in queryset.filter(cleared_at__isnull=True):
+            with transaction.atomic():
+                game.cleared_at, game.cleared_by = timezone.now(), request.user
+                game.save(update_fields=["cleared_at", "cleared_by"])
+                game_won.send(Game, game=game)  # the boards take it in now
+            count += 1
+        message = ngettext("%(count)d win ranked.", "%(count)d wins ranked.", count)
+        self.message_user(request, message % {"count": count}, messages.SUCCESS)

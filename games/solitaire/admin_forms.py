@@ -49,7 +49,7 @@ class LayoutForm(forms.ModelForm):
 
     class Meta:
         model = Layout
-        fields = ["name", "name_de", "active"]
+        fields = ["name", "name_de", "name_fi", "name_da", "active"]
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -19,15 +19,25 @@ def claim_guest_games(user: AbstractBaseUser, guest_id: str) -> int:
     if not games:
         return 0
     claimed = Game.objects.filter(pk__in=[game.pk for game in games])
-    claimed.update(user=user, guest_id="")
     # A daily puzzle played as a guest while the account already existed is no try of
     # the day: else a few guest windows would give a few tries, the best one logged in.
-    claimed.filter(daily_date__isnull=False, created_at__gt=user.date_joined).update(
+    # Nor is one of a day the account has its own daily game of (one a day, held unique).
+    days_taken = set(
+        Game.objects.filter(user=user, daily_date__isnull=False).values_list(
+            "daily_date", flat=True
+        )
+    )
+
+    def no_try(game: Game) -> bool:
+        return game.created_at > user.date_joined or game.daily_date in days_taken
+
+    claimed.filter(pk__in=[g.pk for g in games if g.daily_date and no_try(g)]).update(
         daily_date=None
     )
+    claimed.update(user=user, guest_id="")
     for game in games:
         game.user, game.guest_id = user, ""
-        if game.created_at > user.date_joined:
+        if game.daily_date and no_try(game):
             game.daily_date = None
         if game.status == Game.Status.WON:
             game_won.send(Game, game=game)

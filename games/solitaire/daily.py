@@ -26,11 +26,12 @@ The streak: consecutive days with a verified daily win (``streak``).
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -113,7 +114,13 @@ class DayOpened:
 
 def open_day(player: Player, day: date) -> DayOpened:
     """The player's daily puzzle of ``day`` (a playable day): their first win of it, or
-    their game of it in play, or a new deal of it."""
+    their one game of it (docs/solitaire.md#opening-the-daily-puzzle).
+
+    A player has one daily game a day, however many tabs open it at once (the database
+    holds it unique): dealt once, its clock started once. Left for a new game, it comes
+    back into play as it was, its clock still running from its deal, so that no second
+    try starts afresh.
+    """
     layout = daily_layout()
     if layout is None:
         raise LookupError("the daily puzzle's layout is not loaded")
@@ -121,8 +128,15 @@ def open_day(player: Player, day: date) -> DayOpened:
     won = first_win(player, day)
     if won is not None:
         return DayOpened(puzzle, won=won)
-    game = Game.objects.of(player).playing().filter(daily_date=day).first()
-    game = game or Game.objects.deal(player, layout, seed=seed_for(day), daily_date=day)
+    game = Game.objects.of(player).filter(daily_date=day).first()
+    if game is None:
+        try:
+            game = Game.objects.deal(player, layout, seed=seed_for(day), daily_date=day)
+        except IntegrityError:  # another tab dealt it a moment ago
+            game = Game.objects.of(player).get(daily_date=day)
+    if game.status == Game.Status.ABANDONED:
+        Game.objects.filter(pk=game.pk).update(status=Game.Status.PLAYING)
+        game.status = Game.Status.PLAYING
     return DayOpened(puzzle, game=game)
 
 
@@ -222,8 +236,8 @@ def assess(day: date, layout: Layout, budget: float = SOLVER_BUDGET) -> DailyPuz
         solver_seconds=round(solved.seconds, 4),
         solver_nodes=solved.nodes,
         free_at_start=len(geometry.free_indices(geometry.full_mask)),
-        greedy_win_share=greedy_win_share(
-            geometry, faces, engine.SplitMix64(seed ^ _PLAYOUT_SALT)
+        greedy_win_share=engine.greedy_win_share(
+            geometry, faces, engine.SplitMix64(seed ^ _PLAYOUT_SALT), PLAYOUTS
         ),
         computed_at=timezone.now(),
     )
@@ -238,67 +252,6 @@ def _replays_to_empty(
     except engine.IllegalMove:
         return False
     return board.occupied == 0
-
-
-def greedy_win_share(
-    geometry: engine.Geometry,
-    faces: tuple[str, ...],
-    rng: engine.SplitMix64,
-    playouts: int = PLAYOUTS,
-) -> float:
-    """The share of random greedy playouts that clear the board: each removes a pair
-    chosen uniformly among all free matching pairs until it is stuck or done. A
-    difficulty figure: an easy deal forgives careless play."""
-    group_masks = _group_masks(faces)
-    wins = sum(_greedy_playout(geometry, group_masks, rng) for _ in range(playouts))
-    return wins / playouts if playouts else 0.0
-
-
-def _group_masks(faces: tuple[str, ...]) -> tuple[int, ...]:
-    """One bitmask of positions per match group (flowers together, seasons together)."""
-    masks: dict[str, int] = {}
-    for index, face in enumerate(faces):
-        group = engine.match_group(face)
-        masks[group] = masks.get(group, 0) | (1 << index)
-    return tuple(masks.values())
-
-
-def _greedy_playout(
-    geometry: engine.Geometry, group_masks: tuple[int, ...], rng: engine.SplitMix64
-) -> bool:
-    occupied = geometry.full_mask
-    free = geometry.free_mask(occupied)
-    while occupied:
-        # Per group, its free tiles and how many pairs they make: pure bit operations.
-        open_groups = []
-        pairs = 0
-        for mask in group_masks:
-            count = (mask & free).bit_count()
-            if count >= 2:
-                open_groups.append((mask & free, count))
-                pairs += count * (count - 1) // 2
-        if not pairs:
-            return False
-        pick = rng.below(pairs)
-        for open_tiles, count in open_groups:
-            in_group = count * (count - 1) // 2
-            if pick < in_group:
-                removed = _nth_pair(open_tiles, count, pick)
-                break
-            pick -= in_group
-        free = geometry.update_free(free, occupied, removed)
-        occupied ^= removed
-    return True
-
-
-def _nth_pair(tiles: int, count: int, pick: int) -> int:
-    """The ``pick``-th of the ``count * (count - 1) / 2`` pairs of ``tiles``, as a mask."""
-    indices = engine.bits(tiles)
-    for a in range(count - 1):
-        if pick < count - 1 - a:
-            return (1 << indices[a]) | (1 << indices[a + 1 + pick])
-        pick -= count - 1 - a
-    raise AssertionError("pick out of range")
 
 
 # --- who solved which day, and the streak -----------------------------------------------
@@ -322,6 +275,31 @@ def open_day_of(code: str, player: Player, today: date) -> date | None:
         if code_for(day) == code and first_win(player, day) is None:
             return day
     return None
+
+
+# How far ahead the codes of days to come are closed: five years (a deal practised that
+# long before its day is not worth guarding against).
+_HORIZON_DAYS = 5 * 366
+
+
+@functools.lru_cache(maxsize=2)
+def _codes_to_come(today: date) -> dict[str, date]:
+    """The code of every day after tomorrow up to the horizon (a few milliseconds, once a
+    day per process)."""
+    codes: dict[str, date] = {}
+    for k in range(_HORIZON_DAYS, 1, -1):  # the nearest day wins a (rare) shared code
+        day = today + timedelta(days=k)
+        codes[code_for(day)] = day
+    return codes
+
+
+def day_to_come(code: str, today: date) -> date | None:
+    """The day after tomorrow or later whose puzzle ``code`` is: such a deal is shown to
+    nobody before its day, as the seed of a day follows from its date alone
+    (docs/solitaire.md#opening-the-daily-puzzle)."""
+    if not code.endswith(f"-{LAYOUT_LETTER}"):
+        return None
+    return _codes_to_come(today).get(code)
 
 
 def streak(player: Player, today: date | None = None) -> int:

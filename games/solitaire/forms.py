@@ -25,6 +25,16 @@ class ReplayStepForm(forms.Form):
     export_text = forms.CharField(max_length=MAX_EXPORT_BYTES, strip=False, required=False)
 
 
+class NewGameForm(forms.Form):
+    """The layout of a new game, by its letter; anything else is no layout (a NUL byte
+    included: it is refused here, before a query could see it)."""
+
+    layout = forms.CharField(max_length=1)
+
+    def letter(self) -> str:
+        return self.cleaned_data["layout"] if self.is_valid() else ""
+
+
 class ActionForm(forms.Form):
     """Every action on a game posts the board version its page showed; a version that
     is missing or no number matches no board, so the page gets the board afresh."""

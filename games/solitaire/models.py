@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from games.players import Player
 
 from . import engine
+from .pace import Implausible
 
 FIRST_LAYOUT = "a"  # Pavillon: what a new visitor gets (docs/solitaire.md#the-built-in-layouts)
 
@@ -40,6 +41,8 @@ class Layout(models.Model):
     letter = models.CharField(_("letter"), max_length=1, unique=True)
     name = models.CharField(_("name"), max_length=60)
     name_de = models.CharField(_("German name"), max_length=60, blank=True)
+    name_fi = models.CharField(_("Finnish name"), max_length=60, blank=True)
+    name_da = models.CharField(_("Danish name"), max_length=60, blank=True)
     positions = models.JSONField(_("positions"), help_text=_("A list of [x, y, z]."))
     active = models.BooleanField(_("active"), default=True)
     builtin = models.BooleanField(default=False, editable=False)
@@ -73,8 +76,8 @@ class Layout(models.Model):
     @property
     def display_name(self) -> str:
         """The name in the active language, where the layout has one in it."""
-        german = (get_language() or "en").startswith("de")
-        return self.name_de if german and self.name_de else self.name
+        language = (get_language() or "en")[:2]
+        return getattr(self, f"name_{language}", "") or self.name
 
 
 # Help a player can take; a win without any is "Ohne Hilfe".
@@ -98,6 +101,10 @@ class GameQuerySet(models.QuerySet):
     def verified_wins(self) -> GameQuerySet:
         """Wins whose move log the server replayed from the deal to the empty board."""
         return self.filter(VERIFIED_WIN)
+
+    def ranked(self) -> GameQuerySet:
+        """Verified wins at a human's pace, or cleared by an admin."""
+        return self.filter(RANKED)
 
     def no_help(self) -> GameQuerySet:
         return self.filter(NO_HELP)
@@ -195,6 +202,19 @@ class Game(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     elapsed_seconds = models.FloatField(null=True, blank=True)  # set on a verified win
     verified = models.BooleanField(default=False)
+    # Why a verified win is too fast for a human to rank (docs/site.md#plausible-wins),
+    # judged once when it is won; an admin may rank it all the same (cleared_*).
+    implausible = models.CharField(max_length=16, blank=True, choices=Implausible.choices)
+    cleared_at = models.DateTimeField(null=True, blank=True)
+    cleared_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        editable=False,
+    )
+    nudges = models.PositiveSmallIntegerField(default=0)  # gentle help given (at most two)
 
     objects = GameQuerySet.as_manager()
 
@@ -203,6 +223,20 @@ class Game(models.Model):
             models.Index(fields=["user", "status", "-created_at"]),
             models.Index(fields=["guest_id", "status", "-created_at"]),
             models.Index(fields=["layout", "status", "verified", "elapsed_seconds"]),
+        ]
+        constraints = [
+            # One daily game per player and day, however many tabs open it at once
+            # (docs/solitaire.md#opening-the-daily-puzzle).
+            models.UniqueConstraint(
+                fields=["user", "daily_date"],
+                condition=Q(user__isnull=False, daily_date__isnull=False),
+                name="one_daily_game_per_account_and_day",
+            ),
+            models.UniqueConstraint(
+                fields=["guest_id", "daily_date"],
+                condition=Q(user__isnull=True, daily_date__isnull=False),
+                name="one_daily_game_per_guest_and_day",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -251,6 +285,12 @@ class Game(models.Model):
         return self.status == Game.Status.WON and self.verified
 
     @property
+    def is_ranked(self) -> bool:
+        """The same rule as ``RANKED``: a verified win that is plausible for a human,
+        or that an admin has cleared."""
+        return self.is_verified_win and (not self.implausible or self.cleared_at is not None)
+
+    @property
     def is_untouched(self) -> bool:
         """The same rule as ``UNTOUCHED``."""
         return self.version == 0 and self.hints == 0
@@ -262,6 +302,18 @@ class Game(models.Model):
 
 
 VERIFIED_WIN = Q(status=Game.Status.WON, verified=True)
+# What enters the boards and shows as a best to others (docs/site.md#plausible-wins).
+RANKED = VERIFIED_WIN & (Q(implausible="") | Q(cleared_at__isnull=False))
+
+
+class FlaggedWin(Game):
+    """A verified win too fast for a human, for admins to look at and rank all the
+    same (docs/site.md#flagged-wins)."""
+
+    class Meta:
+        proxy = True
+        verbose_name = _("flagged win")
+        verbose_name_plural = _("flagged wins")
 
 
 class Move(models.Model):

@@ -19,13 +19,14 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Concatenate
 
+from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.players import Player
 
-from . import daily, engine
+from . import daily, engine, pace
 from .models import Game, Layout, Move
 from .outcomes import Kind, Outcome, Reason
 from .signals import game_won
@@ -88,11 +89,50 @@ def open_code(player: Player, code: engine.GameCode, today: date) -> Game | date
             % {"letter": code.letter, "code": code},
             status=404,
         )
+    _refuse_a_day_to_come(code, today)
     open_day = daily.open_day_of(str(code), player, today)
     if open_day is not None:
         return open_day
     game = Game.objects.of(player).playing().filter(code=str(code)).first()
     return game or Game.objects.deal(player, layout, seed=code.seed)
+
+
+def _refuse_a_day_to_come(code: engine.GameCode, today: date) -> None:
+    day = daily.day_to_come(str(code), today)
+    if day is not None:
+        raise CannotDeal(
+            _("“%(code)s” is the daily puzzle of %(day)s: it opens on its day.")
+            % {"code": code, "day": day.isoformat()},
+            status=403,
+        )
+
+
+def check_deal_may_be_shown(player: Player, code: engine.GameCode, today: date) -> None:
+    """Raise CannotDeal when the faces of this deal may not be shown to the player now,
+    anywhere but in their own game (docs/solitaire.md#what-a-player-may-see): a daily
+    puzzle before its day, a daily puzzle still open to them (played only through its
+    page), and the deal of a game of theirs that is paused."""
+    _refuse_a_day_to_come(code, today)
+    if daily.open_day_of(str(code), player, today) is not None:
+        raise CannotDeal(
+            _("“%(code)s” is a daily puzzle you have not solved yet: play it on its page.")
+            % {"code": code},
+            status=403,
+        )
+    if Game.objects.of(player).playing().filter(code=str(code), paused_at__isnull=False).exists():
+        raise CannotDeal(
+            _("“%(code)s” is the deal of your paused game: resume it to see the tiles.")
+            % {"code": code},
+            status=403,
+        )
+
+
+def may_see_deal(player: Player, code: engine.GameCode, today: date) -> bool:
+    try:
+        check_deal_may_be_shown(player, code, today)
+    except CannotDeal:
+        return False
+    return True
 
 
 # --- actions on a game ------------------------------------------------------------------
@@ -217,7 +257,11 @@ def _finish(game: Game) -> None:
     game.status = Game.Status.WON
     game.finished_at = timezone.now()
     game.elapsed_seconds = game.clock_seconds(game.finished_at)
-    game.verified = replays_to_empty(game, list(game.log.all()))
+    log = list(game.log.all())
+    game.verified = replays_to_empty(game, log)
+    if game.verified:  # docs/site.md#plausible-wins
+        pairs = len(game.positions) // 2
+        game.implausible = pace.judge(game.elapsed_seconds, pairs, game.started_at, log)
     game_won.send(Game, game=game)  # the boards take it in, in this transaction
 
 
@@ -381,6 +425,32 @@ def hint(game: Game) -> Outcome:
         return Outcome(game, Kind.HINTED, set(found.pair), hint_pair=found.pair)
     back = engine.moves_back_to_winnable(geometry, history(game, list(game.log.all())))
     return Outcome(game, Kind.HOPELESS, undos_to_winnable=back)
+
+
+MAX_NUDGES = 2  # gentle help given per game (docs/solitaire.md#gentle-help)
+
+
+def help_is_due(game: Game, now=None) -> bool:
+    """Whether the gentle help may show a pair: the game in play and not paused, fewer
+    than two given, and nothing moved on the board for the idle time."""
+    if game.status != Game.Status.PLAYING or game.paused_at or game.nudges >= MAX_NUDGES:
+        return False
+    last = game.log.order_by("-number").values_list("created_at", flat=True).first()
+    quiet_since = max(game.started_at, last) if last else game.started_at
+    now = now or timezone.now()
+    return (now - quiet_since).total_seconds() >= settings.GENTLE_HELP_SECONDS
+
+
+@_on_own_game
+def nudge(game: Game) -> Outcome:
+    """The gentle help's pair, only once it is due: no hint, nothing counted but the
+    help itself. Before then, or when no pair is free, the outcome carries none."""
+    pairs = engine.free_pairs(geometry_of(game), board_of(game)) if help_is_due(game) else []
+    if not pairs:
+        return Outcome(game, Kind.NOTHING)
+    game.nudges += 1
+    game.save(update_fields=["nudges"])
+    return Outcome(game, Kind.NOTHING, hint_pair=pairs[0])
 
 
 @_on_own_game

@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.http import HttpRequest
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -79,11 +80,6 @@ def _status_text(outcome: Outcome | None) -> str:
         case Kind.NOTHING:
             return _("Nothing to do here right now.")
     return ""
-
-
-# After this many seconds without a move a free pair pulses (the page may be told
-# otherwise through the help element's data-idle, as the browser tests do).
-GENTLE_HELP_SECONDS = 20
 
 
 def _first_game(request: HttpRequest, game: Game) -> bool:
@@ -159,9 +155,13 @@ def board_context(request: HttpRequest, game: Game, outcome: Outcome | None = No
     def can_shuffle() -> bool:
         return stuck() and engine.shuffle_can_help(geometry, board.occupied)
 
+    welcome = page and playing and game.moves == 0 and _first_game(request, game)
+
     def help_pair() -> str:
-        """A free pair for the gentle help to pulse: no hint, nothing counted."""
-        pairs = free_pairs() if playing and not game.paused_at else []
+        """The welcome's free pair, on the first page of a visitor's first game: the one
+        help due at once. Any other pair is handed out only once due (play.nudge), so
+        no page carries one before (docs/solitaire.md#gentle-help)."""
+        pairs = free_pairs() if welcome and not game.paused_at else []
         return " ".join(map(str, pairs[0])) if pairs else ""
 
     dim = request.session.get(SessionKey.DIM, game.layout.letter == "a")
@@ -182,8 +182,8 @@ def board_context(request: HttpRequest, game: Game, outcome: Outcome | None = No
         "stuck": stuck,
         "can_shuffle": can_shuffle,
         "help_pair": help_pair,
-        "help_seconds": GENTLE_HELP_SECONDS,
-        "welcome": page and playing and game.moves == 0 and _first_game(request, game),
+        "help_seconds": settings.GENTLE_HELP_SECONDS,
+        "welcome": welcome,
         "dim": dim,
         "tile_style": request.session.get(SessionKey.TILE_STYLE, "art"),
         "width": geometry.width,
@@ -211,9 +211,15 @@ def summary_context(request: HttpRequest, game: Game) -> dict:
     }
 
 
-def still_board(positions, board: engine.Board, marked: frozenset[int] = frozenset()) -> dict:
+def still_board(
+    positions,
+    board: engine.Board,
+    marked: frozenset[int] = frozenset(),
+    hidden: bool = False,
+) -> dict:
     """A board to look at, not to play: the tiles on it in drawing order, the ``marked``
-    ones outlined."""
+    ones outlined, blank when its faces are ``hidden``
+    (docs/solitaire.md#what-a-player-may-see)."""
     geometry = engine.geometry_for(positions)
     tiles = sorted(
         (
@@ -221,7 +227,7 @@ def still_board(positions, board: engine.Board, marked: frozenset[int] = frozens
                 "x": x,
                 "y": y,
                 "z": z,
-                "code": board.faces[i],
+                "code": "" if hidden else board.faces[i],
                 "flags": "is-marked" if i in marked else "",
             }
             for i, (x, y, z) in enumerate(geometry.positions)

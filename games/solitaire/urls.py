@@ -15,6 +15,7 @@ urlpatterns = [
     path("game/<uuid:public_id>/replay", views.game_replay, name="game_replay"),
     path("replay", views.replay_game, name="replay"),
     path("how-to-play", views.rules, name="rules"),
+    path("game/<uuid:public_id>/nudge", views.nudge, name="nudge"),
     # One view for every action on a game: /game/<id>/tap, /undo, /shuffle, /hint, ...
     *(
         path(f"game/<uuid:public_id>/{action}", views.game_action, {"action": action}, name=action)

@@ -28,6 +28,7 @@ from . import daily, engine, exports, play
 from . import rules as solitaire_rules
 from .forms import (
     ActionForm,
+    NewGameForm,
     NoFieldsForm,
     PreferencesForm,
     ReplayStepForm,
@@ -106,6 +107,12 @@ def game_replay(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
     game = _own_game(request, public_id)
     if game.status == Game.Status.PLAYING:
         return problem(request, _("A game still in play is replayed once it is over."), 409)
+    try:  # another game of the same deal may be paused
+        play.check_deal_may_be_shown(
+            player_of(request), engine.parse_code(game.code), daily.utc_today()
+        )
+    except play.CannotDeal as error:
+        return problem(request, str(error), error.status)
     form = ReplayStepForm(request.GET)
     step = form.cleaned_data.get("step") if form.is_valid() else None
     context = {
@@ -141,6 +148,10 @@ def _page_context(request: HttpRequest, game: Game, outcome: Outcome | None = No
 def export_game(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
     """The game's code and move log as a JSON download."""
     game = _own_game(request, public_id)
+    if game.paused_at:  # docs/solitaire.md#what-a-player-may-see
+        return problem(
+            request, _("Resume the game to export it: paused, its tiles are hidden."), 409
+        )
     response = JsonResponse(exports.export_game(game), json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'attachment; filename="mahjong-{game.code}.json"'
     return response
@@ -166,9 +177,15 @@ def replay_game(request: HttpRequest) -> HttpResponse:
         return render(request, "solitaire/replay.html", context, status=400)
     try:
         replay = exports.replay_export(raw)
+        shown = engine.parse_code(replay.code)
+        # Checked at every step: a game of this deal may have been paused meanwhile.
+        play.check_deal_may_be_shown(player_of(request), shown, daily.utc_today())
     except exports.BadExport as error:
         context["problem"] = str(error)
         return render(request, "solitaire/replay.html", context, status=400)
+    except play.CannotDeal as error:
+        context["problem"] = str(error)
+        return render(request, "solitaire/replay.html", context, status=error.status)
     context |= {
         "replay": replay,
         "code": replay.code,
@@ -200,7 +217,7 @@ def play_code(request: HttpRequest, code: str | None = None) -> HttpResponse:
 @require_POST
 def new_game(request: HttpRequest) -> HttpResponse:
     try:
-        game = play.new_game(player_of(request), request.POST.get("layout", ""))
+        game = play.new_game(player_of(request), NewGameForm(request.POST).letter())
     except play.CannotDeal as error:
         return problem(request, str(error), error.status)
     url = reverse("game", kwargs={"public_id": game.public_id})
@@ -234,6 +251,16 @@ def game_action(request: HttpRequest, public_id: uuid.UUID, action: str) -> Http
     if outcome is None:
         return problem(request, _("This game does not exist or is not yours."), 404)
     return _answer(request, outcome)
+
+
+@require_POST
+def nudge(request: HttpRequest, public_id: uuid.UUID) -> JsonResponse | HttpResponse:
+    """The gentle help asks for its pair once the player has been idle: a pair only when
+    it is due (docs/solitaire.md#gentle-help), else none."""
+    outcome = play.nudge(player_of(request), public_id)
+    if outcome is None:
+        return problem(request, _("This game does not exist or is not yours."), 404)
+    return JsonResponse({"pair": list(outcome.hint_pair or ())})
 
 
 def _answer(request: HttpRequest, outcome: Outcome) -> HttpResponse:
@@ -296,11 +323,13 @@ def daily_page(request: HttpRequest, day: str) -> HttpResponse:
         return _to_game(request, opened.game)
     won = opened.won
     dealt = engine.Board(tuple(won.initial_faces), engine.geometry_for(won.positions).full_mask)
+    # A game of this deal that the player has paused keeps it hidden here too.
+    shown = play.may_see_deal(player_of(request), engine.parse_code(won.code), daily.utc_today())
     context = {
         "puzzle": opened.puzzle,
         "game": won,
         **summary_context(request, won),
         "greedy_percent": round(opened.puzzle.greedy_win_share * 100),
-        **still_board(won.positions, dealt),
+        **still_board(won.positions, dealt, hidden=not shown),
     }
     return render(request, "solitaire/daily.html", context)

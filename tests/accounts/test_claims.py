@@ -10,7 +10,13 @@ from games.solitaire.claims import keep_one_current
 from games.solitaire.models import Game, Move
 from leaderboards.models import PersonalBest
 from tests.factories import SIGN_UP, finished_game
-from tests.solitaire.web.helpers import current_game, matching_free_pair, solution, tap
+from tests.solitaire.web.helpers import (
+    current_game,
+    matching_free_pair,
+    play_through,
+    solution,
+    tap,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -24,9 +30,7 @@ def _move_once(client, game):
 
 def test_sign_up_claims_the_guests_games_with_the_unfinished_one(client, django_user_model):
     won = current_game(client)
-    for a, b in solution(won):
-        tap(client, won, a)
-        tap(client, won, b)
+    play_through(client, won)
     client.post("/new", {"layout": "b"})
     unfinished = current_game(client)
     _move_once(client, unfinished)

@@ -47,7 +47,7 @@ def start_new_game(page: Page) -> None:
 
 
 def game_on(page: Page) -> Game:
-    public_id = page.url.rstrip("/").rsplit("/", 1)[-1]
+    public_id = page.url.split("?")[0].rstrip("/").rsplit("/", 1)[-1]
     return Game.objects.get(public_id=public_id)
 
 

@@ -103,18 +103,19 @@ def test_the_first_game_pulses_a_pair_once_and_the_second_game_does_not(page: Pa
 
 
 def test_idle_help_pulses_a_pair_then_blinks_the_hint_button_at_most_twice_a_game(
-    page: Page, live_server
+    page: Page, live_server, settings
 ):
+    settings.GENTLE_HELP_SECONDS = 0.4  # the page's wait and the server's alike
     open_game(page, live_server.url + "/")  # the first game, with its welcome
     start_new_game(page)
-    page.locator("#help").evaluate("help => help.dataset.idle = '0.4'")
+    assert page.locator("#help").get_attribute("data-pair") == ""  # nothing due yet
     hint = page.locator("#hint-button")
 
     for _nudge in (1, 2):
         expect(_pulsing(page)).to_have_count(2)
         expect(hint).to_have_class(BLINKING)
         # Any tap starts the quiet time over and stops the blinking.
-        tile(page, _help_pair(page)[0].removeprefix("tile-")).click()
+        _pulsing(page).first.click()
         expect(hint).not_to_have_class(BLINKING)
         page.locator("#board .tile.is-nudge").evaluate_all(
             "ts => ts.forEach(t => t.classList.remove('is-nudge'))"

@@ -9,11 +9,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from games.solitaire import engine
+
 from .helpers import SCREENSHOTS, click_visible_part, covered_tile, open_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-CODES = {"a": "20261130-a", "b": "20261130-b", "c": "20261130-c"}
+CODES = {letter: f"20261130-{letter}" for letter in engine.BUILTIN_LAYOUTS}
+README_CODES = {letter: CODES[letter] for letter in "abc"}  # the README shows these
 SIZES = [(360, 640), (1280, 800)]
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -22,6 +25,19 @@ def _box(page: Page, selector: str) -> dict:
     box = page.locator(selector).bounding_box()
     assert box, selector
     return box
+
+
+def _tiles_box(page: Page) -> dict:
+    """The box around every tile drawn, which may reach beyond the board's own box."""
+    return page.eval_on_selector_all(
+        "#board button.tile",
+        """tiles => {
+          const boxes = tiles.map(t => t.getBoundingClientRect());
+          const x = Math.min(...boxes.map(b => b.left)), y = Math.min(...boxes.map(b => b.top));
+          return {x, y, right: Math.max(...boxes.map(b => b.right)),
+                  bottom: Math.max(...boxes.map(b => b.bottom))};
+        }""",
+    )
 
 
 def _level_offset(page: Page) -> float:
@@ -42,7 +58,7 @@ def _level_offset(page: Page) -> float:
     )
 
 
-@pytest.mark.parametrize("letter", "abc")
+@pytest.mark.parametrize("letter", sorted(engine.BUILTIN_LAYOUTS))
 def test_every_builtin_layout_shows_whole_on_a_phone_and_a_desktop(
     page: Page, live_server, letter
 ):
@@ -54,10 +70,13 @@ def test_every_builtin_layout_shows_whole_on_a_phone_and_a_desktop(
         actions = _box(page, "#actions")
         assert board["x"] >= 0 and board["x"] + board["width"] <= width
         assert board["y"] >= 0 and board["y"] + board["height"] <= height
+        tiles = _tiles_box(page)  # every tile inside the board, nothing cut off
+        assert tiles["x"] >= board["x"] and tiles["right"] <= board["x"] + board["width"] + 1
+        assert tiles["y"] >= board["y"] and tiles["bottom"] <= board["y"] + board["height"] + 1
         assert actions["y"] + actions["height"] <= height  # the buttons too, no scrolling
         tile_width = _box(page, "#board button.tile >> nth=0")["width"]
-        if letter == "a":
-            assert tile_width >= 40
+        if width == 360 and not engine.LAYOUT_FIGURES[letter].wide:
+            assert tile_width >= 40  # every phone layout, not only Pavillon
         assert _level_offset(page) >= 0.2 * tile_width / 2  # stacks read as stacks
         page.screenshot(path=SCREENSHOTS / f"board-{letter}-{width}x{height}.png")
 
@@ -69,7 +88,7 @@ def test_the_readme_pictures_of_the_layouts(browser, live_server):
         viewport={"width": 360, "height": 640}, device_scale_factor=0.75, reduced_motion="reduce"
     )
     page = context.new_page()
-    for letter, code in CODES.items():
+    for letter, code in README_CODES.items():
         page.goto(f"{live_server.url}/play/{code}")
         page.eval_on_selector_all(
             ".is-nudge", "ts => ts.forEach(t => t.classList.remove('is-nudge'))"

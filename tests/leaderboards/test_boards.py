@@ -105,7 +105,7 @@ def test_boards_are_per_layout(alice, bob):
 def test_the_daily_board_counts_each_players_first_win_of_the_day(alice, bob, players):
     (carol,) = players("carol")
     finished_game(alice, 300, letter="b", daily_date=DAY, minute=1)
-    finished_game(alice, 200, letter="b", daily_date=DAY, minute=5)  # a replay: ignored
+    finished_game(alice, 200, letter="b", minute=5)  # "Play it again": no daily game
     finished_game(bob, 250, letter="b", daily_date=DAY, minute=2)
     finished_game(carol, 100, letter="b", daily_date=date(2026, 3, 2), minute=3)
     finished_game(carol, 90, letter="b", daily_date=DAY, minute=4, verified=False)
@@ -143,7 +143,7 @@ def test_the_leaderboards_start_on_pavillon(client):
 @pytest.mark.parametrize(
     ("path", "status", "text"),
     [
-        ("/leaderboards/q", 404, "There is no leaderboard"),
+        ("/leaderboards/z", 404, "There is no leaderboard"),
         ("/leaderboards/daily/2026-02-30", 400, "is not a date"),
         ("/leaderboards/daily/yesterday", 400, "is not a date"),
     ],

@@ -1,15 +1,14 @@
 """The win summary shows the personal best and the place on the board."""
 
-from datetime import date, timedelta
+from datetime import date
 
 import pytest
-from django.utils import timezone
 
 from games.solitaire.models import Game
 from leaderboards.models import PersonalBest
 from leaderboards.services import summary_for
 from tests.factories import finished_game
-from tests.solitaire.web.helpers import current_game, solution, tap
+from tests.solitaire.web.helpers import as_if_earlier, current_game, play_through
 
 pytestmark = pytest.mark.django_db
 
@@ -17,12 +16,8 @@ pytestmark = pytest.mark.django_db
 def _win(client) -> tuple[Game, str]:
     """Win a Pavillon game played for a minute and a half by the server's clock."""
     game = current_game(client)
-    Game.objects.filter(pk=game.pk).update(started_at=timezone.now() - timedelta(seconds=90))
-    response = None
-    for a, b in solution(game):
-        tap(client, game, a)
-        response = tap(client, game, b)
-    game.refresh_from_db()
+    as_if_earlier(game, 90 - 18 * 4.0)
+    response = play_through(client, game, seconds_per_pair=4.0)
     assert game.verified
     return game, response.content.decode()
 
@@ -67,7 +62,7 @@ def test_a_daily_win_shows_its_place_on_the_days_board_and_a_replay_none(alice, 
     day = date(2026, 3, 1)
     finished_game(bob, 250, letter="b", daily_date=day, minute=1)
     first = finished_game(alice, 300, letter="b", daily_date=day, minute=2)
-    replay = finished_game(alice, 100, letter="b", daily_date=day, minute=3)
+    replay = finished_game(alice, 100, letter="b", seed=first.seed, minute=3)  # "Play it again"
     daily = summary_for(first)["daily"]
     assert (daily.place, daily.players, daily.time) == (2, 2, "5:00")
     assert summary_for(replay)["daily"] is None

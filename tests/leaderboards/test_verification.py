@@ -9,7 +9,7 @@ from games.solitaire.models import Game, Move
 from games.solitaire.play import replays_to_empty
 from leaderboards.models import PersonalBest
 from leaderboards.services import record_win, top_times
-from tests.solitaire.web.helpers import current_game, free_tiles, post, solution, tap
+from tests.solitaire.web.helpers import current_game, free_tiles, play_pairs, post, solution
 
 pytestmark = pytest.mark.django_db
 
@@ -25,12 +25,7 @@ FORGED = {
 
 
 def _play(client, game, pairs, **extra):
-    response = None
-    for a, b in pairs:
-        tap(client, game, a, **extra)
-        response = tap(client, game, b, **extra)
-    game.refresh_from_db()
-    return response
+    return play_pairs(client, game, pairs, **extra)  # a pair a second
 
 
 def test_a_win_played_through_is_verified_and_enters_the_board(alice_client, alice):

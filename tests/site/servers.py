@@ -18,6 +18,16 @@ from pathlib import Path
 from django.db import connection
 
 ROOT = Path(__file__).resolve().parents[2]
+# gunicorn's caps on the request line and headers, as in the README's production
+# command (a test holds the two together); bodies are capped by config/limits.py.
+REQUEST_LIMITS = [
+    "--limit-request-line",
+    "4094",
+    "--limit-request-fields",
+    "50",
+    "--limit-request-field_size",
+    "8190",
+]
 
 
 def database_url_of_tests() -> str:
@@ -49,6 +59,7 @@ def running_site(database_url: str | None = None, workers: int = 1, wait_for: st
             str(workers),
             "--timeout",
             "30",
+            *REQUEST_LIMITS,
             "--log-level",
             "warning",
         ],

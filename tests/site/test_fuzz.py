@@ -1,9 +1,12 @@
 """Fuzzing every form and URL with junk: a 4xx with a message or a normal answer, never
 a 500, and never a change to a board beyond what the rules allow."""
 
+import json
 import urllib.parse
+from datetime import timedelta
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -39,11 +42,14 @@ JUNK = st.one_of(
             "on",
             "off",
             "c",
+            "\x00",
+            "a\x00",
+            "u" * 300,
         ]
     ),
 )
 FIELDS = ["position", "version", "layout", "code", "dim", "tiles", "next", "language"]
-ACTIONS = ["tap", "undo", "hint", "shuffle", "pause", "resume"]
+ACTIONS = ["tap", "undo", "hint", "shuffle", "pause", "resume", "nudge"]
 
 
 def _assert_board_follows_the_log(game: Game) -> None:
@@ -76,8 +82,21 @@ def test_posts_on_another_players_game_are_refused_and_change_nothing(
 
 
 @given(
-    path=st.sampled_from(["/new", "/preferences", "/replay", "/play", "/accounts/signup"]),
-    data=st.dictionaries(st.sampled_from(FIELDS + ["username", "email", "password1"]), JUNK),
+    path=st.sampled_from(
+        [
+            "/new",
+            "/preferences",
+            "/replay",
+            "/play",
+            "/accounts/signup",
+            "/accounts/login/",
+            "/accounts/password_reset/",
+        ]
+    ),
+    data=st.dictionaries(
+        st.sampled_from(FIELDS + ["username", "email", "password", "password1", "display_name"]),
+        JUNK,
+    ),
 )
 @FUZZ
 def test_junk_site_posts_never_500(client, path, data):
@@ -94,6 +113,8 @@ def test_junk_site_posts_never_500(client, path, data):
             "/leaderboards/",
             "/leaderboards/daily/",
             "/accounts/players/",
+            "/accounts/confirm/MQ/",
+            "/accounts/confirm/",
             "/play?code=",
         ]
     ),
@@ -104,3 +125,76 @@ def test_junk_urls_never_500(client, prefix, tail):
     quoted = urllib.parse.quote(tail, safe="") if "?" not in prefix else urllib.parse.quote(tail)
     response = client.get(prefix + quoted)
     assert response.status_code < 500
+
+
+# The inputs that once gave a 500, each on its own.
+
+
+def test_a_nul_byte_as_the_layout_of_a_new_game_is_refused(client):
+    response = client.post("/new", {"layout": "a\x00"})
+    assert response.status_code == 400
+    assert "Please choose one of the layouts offered." in response.content.decode()
+
+
+def test_a_log_in_with_a_username_longer_than_the_lockout_table_holds_is_a_form_error(client):
+    for _ in range(2):  # the second attempt looks the failed first one up
+        response = client.post("/accounts/login/", {"username": "u" * 300, "password": "x"})
+        assert response.status_code == 200
+        assert "Ensure this value has at most 150 characters" in response.content.decode()
+
+
+@pytest.mark.parametrize("cookie", ["abc\x00def" * 4, "\x00" * 32, "x" * 5000, "é" * 40])
+def test_a_session_cookie_of_junk_is_a_fresh_session(client, cookie):
+    client.cookies["sessionid"] = cookie
+    response = client.get("/", follow=True)
+    assert response.status_code == 200
+    assert client.cookies["sessionid"].value != cookie
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.text(max_size=10),
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=5), inner),
+    max_leaves=30,
+)
+
+
+@given(
+    code=st.one_of(JSON, st.sampled_from(["1-a", "1-b", "99999999-c", "1-z"])),
+    positions=st.one_of(
+        JSON,
+        st.lists(st.lists(st.integers(-2, 400), min_size=3, max_size=3), max_size=200),
+    ),
+    moves=JSON,
+)
+@FUZZ
+def test_junk_exports_never_500(client, code, positions, moves):
+    export = {"format": "mahjong-solitaire-game/1", "code": code, "positions": positions}
+    raw = json.dumps({**export, "moves": moves}).encode()
+    upload = SimpleUploadedFile("x.json", raw, content_type="application/json")
+    assert client.post("/replay", {"export": upload}).status_code < 500
+
+
+def test_the_other_hostile_inputs_once_found_get_a_clear_answer(client, alice):
+    """The rest of the review's inputs, each answered with a 4xx or a form, never a 500:
+    an upload of 88,000 positions, a sign-up with a taken user name (a 500 once), with
+    a taken e-mail, with a look-alike display name, and a future day's code."""
+    from games.solitaire import daily
+
+    from .test_limits import hostile_export
+
+    upload = SimpleUploadedFile("x.json", hostile_export(), content_type="application/json")
+    assert client.post("/replay", {"export": upload}).status_code == 400
+    form = {
+        "username": "ALICE",
+        "display_name": "Somebody",
+        "email": "s@example.com",
+        "password1": "lantern-orchid-49",
+        "password2": "lantern-orchid-49",
+    }
+    assert client.post("/accounts/signup", form).status_code == 200
+    form |= {"username": "other", "display_name": "\u0410lice"}
+    assert client.post("/accounts/signup", form).status_code == 200
+    form |= {"display_name": "Other", "email": "alice@example.com"}
+    assert client.post("/accounts/signup", form).status_code == 302
+    future = daily.code_for(daily.utc_today() + timedelta(days=9))
+    assert client.get(f"/play/{future}").status_code == 403

@@ -20,15 +20,17 @@ Typical use::
     board = engine.shuffle(geometry, board, seed)       # same faces, solvable again
     engine.solve(geometry, board, budget=1.0)           # Solution("yes"/"no"/"unknown", order)
     engine.hint(geometry, board)                         # Hint(pair, winnable)
+    engine.LAYOUT_FIGURES[code.letter].greedy_win_share  # a built-in layout's difficulty
 
 Group names: ``match_group`` gives the code itself for the 34 normal kinds and
 ``FLOWER_GROUP`` / ``SEASON_GROUP`` ("flowers" / "seasons") for the bonus tiles; not
 "F" / "S", because "S" is the south wind's code.
 
 Modules: ``tiles`` (the kinds and matching), ``geometry`` (positions and the free rule),
-``layouts`` (built-in layouts, soundness), ``deal`` (codes, deals, shuffle), ``solver``
-(can it be cleared, the hint); the generator is ``games.prng``. The rules they implement
-are told in docs/solitaire.md.
+``layouts`` (built-in layouts, soundness) with the shapes of ``catalogue``, ``deal``
+(codes, deals, shuffle), ``solver`` (can it be cleared, the hint), ``difficulty``
+(random greedy playouts) and the generated ``layout_figures``; the generator is
+``games.prng``. The rules they implement are told in docs/solitaire.md.
 """
 
 from games.prng import Rng, SplitMix64
@@ -50,7 +52,9 @@ from .deal import (
     shuffle,
     shuffle_can_help,
 )
+from .difficulty import LayoutFigures, greedy_win_share, layout_win_share
 from .geometry import Board, Geometry, Position, bits, geometry_for
+from .layout_figures import LAYOUT_FIGURES
 from .layouts import BUILTIN_LAYOUTS, BuiltinLayout, LayoutReport, validate_layout
 from .solver import Hint, Solution, hint, moves_back_to_winnable, solve, verify_clearable
 from .tiles import (
@@ -70,6 +74,7 @@ from .tiles import (
 __all__ = [
     "BUILTIN_LAYOUTS",
     "FLOWER_GROUP",
+    "LAYOUT_FIGURES",
     "MAX_SEED",
     "MAX_TILES",
     "NORMAL_CODES",
@@ -82,6 +87,7 @@ __all__ = [
     "Hint",
     "IllegalMove",
     "InvalidGameCode",
+    "LayoutFigures",
     "LayoutReport",
     "Position",
     "Rng",
@@ -93,9 +99,11 @@ __all__ = [
     "describe_tile_set",
     "free_pairs",
     "geometry_for",
+    "greedy_win_share",
     "hint",
     "initial_board",
     "is_stuck",
+    "layout_win_share",
     "match_group",
     "moves_back_to_winnable",
     "parse_code",

@@ -1,7 +1,10 @@
 """The built-in layouts and the soundness check every layout must pass.
 
-All three are our own shapes, at most 6 tiles (12 half cells) wide and 7 rows (14 half
-cells) tall, so that the whole board fits a phone held upright.
+The first three (a, b, c) are defined here; the catalogue after them (d to x) in
+``catalogue``. All are our own shapes. The phone layouts (a to p) are at most 6 tiles
+(12 half cells) wide and 7 rows (14 half cells) tall, so that the whole board fits a
+phone held upright; the wide ones (q to x) are for wider screens. Their figures (free
+tiles at the start, difficulty) are in ``layout_figures``.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from dataclasses import dataclass, field
 
 from games.prng import SplitMix64
 
+from . import catalogue
 from .geometry import Position, geometry_for, overlaps
 from .tiles import MAX_TILES, describe_tile_set
 
@@ -75,18 +79,65 @@ def _high_tower() -> tuple[Position, ...]:
 
 @dataclass(frozen=True, slots=True)
 class BuiltinLayout:
+    """A built-in layout: its letter (the code's last part), its name in each of our
+    languages and its positions. The order of the positions is part of the layout:
+    deals depend on it, so it never changes (golden tests pin it)."""
+
     letter: str
-    name: str
+    name: str  # English
     name_de: str
     positions: tuple[Position, ...]
+    name_fi: str = ""
+    name_da: str = ""
+
+    @property
+    def names(self) -> dict[str, str]:
+        """Language code -> name, for every language the layout is named in."""
+        names = {"en": self.name, "de": self.name_de, "fi": self.name_fi, "da": self.name_da}
+        return {lang: name for lang, name in names.items() if name}
+
+    def name_in(self, lang: str) -> str:
+        """The name in ``lang`` (e.g. "de" or "de-at"), else the English one."""
+        return self.names.get(lang.lower().split("-")[0], self.name)
 
 
+# Letters in order of tiles, the phone layouts first. A letter never moves to another
+# shape: existing codes must keep dealing the same towers forever.
 BUILTIN_LAYOUTS: dict[str, BuiltinLayout] = {
     layout.letter: layout
     for layout in (
-        BuiltinLayout("a", "Pavilion", "Pavillon", _pavilion()),
-        BuiltinLayout("b", "Twin Peaks", "Doppelgipfel", _twin_peaks()),
-        BuiltinLayout("c", "High Tower", "Hoher Turm", _high_tower()),
+        BuiltinLayout("a", "Pavilion", "Pavillon", _pavilion(), "Paviljonki", "Pavillon"),
+        BuiltinLayout(
+            "b", "Twin Peaks", "Doppelgipfel", _twin_peaks(), "Kaksoishuiput", "Tvillingtoppe"
+        ),
+        BuiltinLayout("c", "High Tower", "Hoher Turm", _high_tower(), "Korkea torni", "Højt tårn"),
+        BuiltinLayout("d", "Cactus", "Kaktus", catalogue.cactus(), "Kaktus", "Kaktus"),
+        BuiltinLayout("e", "Lightning", "Blitz", catalogue.lightning(), "Salama", "Lyn"),
+        BuiltinLayout("f", "Tulip", "Tulpe", catalogue.tulip(), "Tulppaani", "Tulipan"),
+        BuiltinLayout("g", "Sailboat", "Segelboot", catalogue.sailboat(), "Purjevene", "Sejlbåd"),
+        BuiltinLayout("h", "Lantern", "Laterne", catalogue.lantern(), "Lyhty", "Lygte"),
+        BuiltinLayout("i", "Snowman", "Schneemann", catalogue.snowman(), "Lumiukko", "Snemand"),
+        BuiltinLayout("j", "Fir Tree", "Tanne", catalogue.fir(), "Kuusi", "Grantræ"),
+        BuiltinLayout("k", "Mushroom", "Pilz", catalogue.mushroom(), "Sieni", "Svamp"),
+        BuiltinLayout("l", "Heart", "Herz", catalogue.heart(), "Sydän", "Hjerte"),
+        BuiltinLayout("m", "Hourglass", "Sanduhr", catalogue.hourglass(), "Tiimalasi", "Timeglas"),
+        BuiltinLayout("n", "Window", "Fenster", catalogue.window(), "Ikkuna", "Vindue"),
+        BuiltinLayout(
+            "o", "Beehive", "Bienenkorb", catalogue.beehive(), "Mehiläispesä", "Bistade"
+        ),
+        BuiltinLayout(
+            "p", "Lighthouse", "Leuchtturm", catalogue.lighthouse(), "Majakka", "Fyrtårn"
+        ),
+        BuiltinLayout(
+            "q", "Archipelago", "Schären", catalogue.archipelago(), "Saaristo", "Skærgård"
+        ),
+        BuiltinLayout("r", "Train", "Zug", catalogue.train(), "Juna", "Tog"),
+        BuiltinLayout("s", "Dunes", "Dünen", catalogue.dunes(), "Dyynit", "Klitter"),
+        BuiltinLayout("t", "Viaduct", "Viadukt", catalogue.viaduct(), "Maasilta", "Viadukt"),
+        BuiltinLayout("u", "Comet", "Komet", catalogue.comet(), "Komeetta", "Komet"),
+        BuiltinLayout("v", "Rainbow", "Regenbogen", catalogue.rainbow(), "Sateenkaari", "Regnbue"),
+        BuiltinLayout("w", "Whale", "Wal", catalogue.whale(), "Valas", "Hval"),
+        BuiltinLayout("x", "City", "Stadt", catalogue.city(), "Kaupunki", "By"),
     )
 }
 
@@ -142,6 +193,13 @@ def validate_layout(positions: Iterable[object]) -> LayoutReport:
     except TypeError:
         report.errors.append("the positions must be a list of [x, y, z]")
         return report
+    # Refused on its size before anything else: the checks below compare positions pairwise,
+    # and an upload of ~88,000 positions kept a web process busy for minutes.
+    if len(items) > MAX_TILES:
+        report.errors.append(
+            f"the layout has {len(items)} positions: at most {MAX_TILES} fit a set"
+        )
+        return report
     parsed: list[Position] = []
     for item in items:
         result = _as_position(item)
@@ -157,8 +215,6 @@ def validate_layout(positions: Iterable[object]) -> LayoutReport:
         return report
     if count % 2:
         report.errors.append(f"the layout has {count} positions: it needs an even number")
-    if count > MAX_TILES:
-        report.errors.append(f"the layout has {count} positions: at most {MAX_TILES} fit a set")
     report.errors += _duplicates_and_overlaps(parsed)
     width = max(x for x, _, _ in parsed) + 2
     if width > PHONE_WIDTH:

@@ -48,7 +48,7 @@ if (typeof document !== "undefined") {
   document.addEventListener("click", (event) => {
     const button = event.target.closest(".copy-link");
     if (!button) return;
-    const field = button.parentElement.querySelector(".game-link");
+    const field = button.parentElement.querySelector(".share-link");
     const done = () => {
       button.classList.add("is-copied");
       said(button, button.dataset.copied);

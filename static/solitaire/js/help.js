@@ -1,9 +1,9 @@
-//Gentle help. On a visitor's very first game a pair pulses softly after the
-// build (the server says when: data-welcome on #help, told once). After data-idle
-// seconds (20) without a move a free pair pulses, after as long again the hint button
-// blinks; at most twice a game. None of it asks the server anything, so none of it
-// counts as a hint: the pair comes with the page and with every answer that changes the
-// board (#help data-pair).
+// Gentle help. On a visitor's very first game a pair pulses softly after the
+// build (the server says when: data-welcome on #help, told once, with its pair in
+// data-pair). After data-idle seconds (20) without a move a free pair pulses, after as
+// long again the hint button blinks; at most twice a game. None of it counts as a
+// hint. The idle pair is asked for only then (POST data-nudge): the server hands one
+// out only once it is due, so no page carries a pair before (docs/solitaire.md#gentle-help).
 (function () {
   "use strict";
 
@@ -13,7 +13,7 @@
   const PULSE_MS = 4000;
   const counted = `mahjong:nudges:${location.pathname}`;
   let quietSince = performance.now();
-  let stage = "waiting"; // then "pulsed", then "blinked"; a move starts over
+  let stage = "waiting"; // then "asking", "pulsed", "blinked" (or "spent"); a move starts over
   let built = false;
 
   function help() {
@@ -40,6 +40,35 @@
     const pair = (help()?.dataset.pair || "").split(" ").filter(Boolean);
     const tiles = pair.map((index) => document.getElementById(`tile-${index}`));
     return tiles.every((tile) => tile && tile.tagName === "BUTTON") ? tiles : [];
+  }
+
+  function tilesOf(pair) {
+    const tiles = pair.map((index) => document.getElementById(`tile-${index}`));
+    return tiles.length && tiles.every((tile) => tile && tile.tagName === "BUTTON") ? tiles : [];
+  }
+
+  function csrfToken() {
+    try {
+      return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
+    } catch {
+      return "";
+    }
+  }
+
+  // The pair the server hands out now that the player has been idle, or none.
+  async function askForPair() {
+    const url = help()?.dataset.nudge;
+    if (!url) return [];
+    try {
+      const answer = await fetch(url, {
+        method: "POST",
+        headers: { "X-CSRFToken": csrfToken() },
+        credentials: "same-origin",
+      });
+      return answer.ok ? (await answer.json()).pair || [] : [];
+    } catch {
+      return [];
+    }
   }
 
   function pulse(tiles) {
@@ -71,10 +100,16 @@
     if (!canHelp()) {
       quietSince = performance.now();
     } else if (stage === "waiting" && quiet >= idleMs && nudgesGiven() < MAX_NUDGES) {
-      if (pulse(pairTiles())) {
-        countNudge();
-        stage = "pulsed";
-      }
+      stage = "asking";
+      askForPair().then((pair) => {
+        if (stage !== "asking") return; // a move came meanwhile: the wait starts over
+        if (pulse(tilesOf(pair))) {
+          countNudge();
+          stage = "pulsed";
+        } else {
+          stage = "spent"; // none due: no more asking until the next move
+        }
+      });
     } else if (stage === "pulsed" && quiet >= 2 * idleMs) {
       hintButton()?.classList.add("is-blinking");
       stage = "blinked";

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import string
+
 from django.test import Client
 
+from games.solitaire import engine
 from games.solitaire.models import Layout
+
+# The built-in layouts hold a to x; curated ones get the letters after them.
+FIRST_FREE, SECOND_FREE = (x for x in string.ascii_lowercase if x not in engine.BUILTIN_LAYOUTS)
 
 ADD_URL = "/admin/solitaire/layout/add/"
 IMPORT_URL = "/admin/solitaire/layout/import/"

@@ -8,7 +8,14 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from games.solitaire.models import DailyPuzzle, Layout
 
-from .helpers import ADD_URL, IMPORT_URL, TWO_TILES_GRID, add_layout, change_url
+from .helpers import (
+    ADD_URL,
+    FIRST_FREE,
+    IMPORT_URL,
+    TWO_TILES_GRID,
+    add_layout,
+    change_url,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -32,14 +39,14 @@ def test_a_player_can_neither_add_nor_upload_nor_change_a_layout(alice_client):
     assert _upload(alice_client).status_code == 302
     data = {"name": "Mine now", "active": "", "grid": TWO_TILES_GRID}
     assert alice_client.post(change_url(layout), data).status_code == 302
-    assert not Layout.objects.filter(letter="d").exists()
+    assert not Layout.objects.filter(letter=FIRST_FREE).exists()
     layout.refresh_from_db()
     assert layout.name == "Pavilion" and layout.active
 
 
 def test_a_guest_is_sent_to_the_admin_login(client):
     assert _upload(client)["Location"].startswith("/admin/login/")
-    assert not Layout.objects.filter(letter="d").exists()
+    assert not Layout.objects.filter(letter=FIRST_FREE).exists()
 
 
 def test_staff_without_the_add_permission_cannot_upload(client, staff_without_rights):
@@ -47,7 +54,7 @@ def test_staff_without_the_add_permission_cannot_upload(client, staff_without_ri
     assert client.get(IMPORT_URL).status_code == 403
     assert _upload(client).status_code == 403
     assert add_layout(client, TWO_TILES_GRID).status_code == 403
-    assert not Layout.objects.filter(letter="d").exists()
+    assert not Layout.objects.filter(letter=FIRST_FREE).exists()
 
 
 def test_the_upload_checks_csrf(admin_user):
@@ -56,7 +63,7 @@ def test_the_upload_checks_csrf(admin_user):
     strict = Client(enforce_csrf_checks=True)
     strict.force_login(admin_user)
     assert _upload(strict).status_code == 403
-    assert not Layout.objects.filter(letter="d").exists()
+    assert not Layout.objects.filter(letter=FIRST_FREE).exists()
 
 
 def test_daily_puzzles_are_listed_with_their_figures_and_cannot_be_edited(admin_client):

@@ -1,7 +1,6 @@
 """Layouts in the Django admin: letters, the grid, validation, the picture."""
 
 import re
-import string
 
 import pytest
 
@@ -12,6 +11,8 @@ from games.solitaire.models import Game, Layout
 
 from .helpers import (
     ADD_URL,
+    FIRST_FREE,
+    SECOND_FREE,
     TWO_TILES_GRID,
     WALL_GRID,
     add_layout,
@@ -27,24 +28,22 @@ def test_an_admin_adds_a_layout_under_the_next_free_letter(admin_client, admin_u
     response = add_layout(admin_client, WALL_GRID)
     assert response.status_code == 302
     layout = Layout.objects.get(name="Wall")
-    assert layout.letter == "d"  # a, b and c are the built-in three
+    assert layout.letter == FIRST_FREE == "y"  # a to x are the built-in layouts
     assert layout.active and not layout.builtin and not layout.wide
     assert layout.updated_by == admin_user and layout.updated_at is not None
     assert layout.position_tuples() == tuple(positions_from_grid(WALL_GRID))
 
 
 def test_the_first_letter_nobody_uses_is_taken_even_in_a_gap(admin_client):
-    Layout.objects.create(letter="e", name="E", positions=[[0, 0, 0], [2, 0, 0]])
+    Layout.objects.create(letter=SECOND_FREE, name="Later", positions=[[0, 0, 0], [2, 0, 0]])
     add_layout(admin_client, TWO_TILES_GRID, name="First")
-    add_layout(admin_client, TWO_TILES_GRID, name="Second")
-    assert Layout.objects.get(name="First").letter == "d"
-    assert Layout.objects.get(name="Second").letter == "f"
+    assert Layout.objects.get(name="First").letter == FIRST_FREE
 
 
 def test_when_all_26_letters_are_taken_the_form_says_so(admin_client):
     Layout.objects.bulk_create(
         Layout(letter=letter, name=letter, positions=[[0, 0, 0], [2, 0, 0]])
-        for letter in string.ascii_lowercase[3:]
+        for letter in (FIRST_FREE, SECOND_FREE)
     )
     response = add_layout(admin_client, TWO_TILES_GRID, name="Twenty-seventh")
     assert response.status_code == 200
@@ -56,13 +55,15 @@ def test_when_all_26_letters_are_taken_the_form_says_so(admin_client):
 
 
 def test_a_letter_taken_by_another_admin_meanwhile_is_skipped(monkeypatch):
-    # Two admins saving at once both see "d" as free; the second insert tries again.
-    Layout.objects.create(letter="d", name="Saved a moment ago", positions=[[0, 0, 0], [2, 0, 0]])
-    answers = iter(["d", "e"])
+    # Two admins saving at once both see the same letter as free; the second tries again.
+    Layout.objects.create(
+        letter=FIRST_FREE, name="Saved a moment ago", positions=[[0, 0, 0], [2, 0, 0]]
+    )
+    answers = iter([FIRST_FREE, SECOND_FREE])
     monkeypatch.setattr(curation, "next_free_letter", lambda: next(answers))
     layout = Layout(name="Second", positions=[[0, 0, 0], [2, 0, 0]])
-    assert curation.save_new_layout(layout).letter == "e"
-    assert Layout.objects.get(name="Second").letter == "e"
+    assert curation.save_new_layout(layout).letter == SECOND_FREE
+    assert Layout.objects.get(name="Second").letter == SECOND_FREE
 
 
 def test_the_change_page_shows_a_grid_that_reads_back_to_the_positions(admin_client):
@@ -77,7 +78,7 @@ def test_the_change_page_shows_a_grid_that_reads_back_to_the_positions(admin_cli
 def test_saving_an_unchanged_grid_keeps_the_stored_order(admin_client):
     # Deals depend on the order of the positions: an untouched shape keeps its codes.
     stored = [[2, 0, 0], [0, 0, 0], [1, 0, 1], [4, 0, 0]]
-    layout = Layout.objects.create(letter="d", name="Odd order", positions=stored)
+    layout = Layout.objects.create(letter=FIRST_FREE, name="Odd order", positions=stored)
     grid = admin_client.get(change_url(layout)).context["adminform"].form["grid"].value()
     data = {"name": "Renamed", "name_de": "", "active": "on", "grid": grid, "_save": "Save"}
     assert admin_client.post(change_url(layout), data).status_code == 302
@@ -86,7 +87,9 @@ def test_saving_an_unchanged_grid_keeps_the_stored_order(admin_client):
 
 
 def test_an_edited_grid_is_stored_in_reading_order(admin_client):
-    layout = Layout.objects.create(letter="d", name="Pair", positions=[[2, 0, 0], [0, 0, 0]])
+    layout = Layout.objects.create(
+        letter=FIRST_FREE, name="Pair", positions=[[2, 0, 0], [0, 0, 0]]
+    )
     data = {"name": "Four", "active": "on", "grid": "1.1.1.1.\n", "_save": "Save"}
     assert admin_client.post(change_url(layout), data).status_code == 302
     layout.refresh_from_db()
@@ -95,7 +98,9 @@ def test_an_edited_grid_is_stored_in_reading_order(admin_client):
 
 def test_a_layout_with_games_keeps_its_shape_so_its_codes_keep_their_deals(admin_client):
 
-    layout = Layout.objects.create(letter="d", name="Pair", positions=[[0, 0, 0], [2, 0, 0]])
+    layout = Layout.objects.create(
+        letter=FIRST_FREE, name="Pair", positions=[[0, 0, 0], [2, 0, 0]]
+    )
     game = Game.objects.deal(Player(guest_id="someone"), layout, seed=7)
     data = {"name": "Four", "active": "on", "grid": "1.1.1.1.\n", "_save": "Save"}
     response = admin_client.post(change_url(layout), data)
@@ -103,7 +108,7 @@ def test_a_layout_with_games_keeps_its_shape_so_its_codes_keep_their_deals(admin
     assert "Games have been dealt on this layout" in " ".join(form_errors(response))
     layout.refresh_from_db()
     assert layout.positions == [[0, 0, 0], [2, 0, 0]] and layout.name == "Pair"
-    assert game.code == "7-d"
+    assert game.code == f"7-{FIRST_FREE}"
 
 
 # --- every problem in words an admin understands --------------------------------------
@@ -166,7 +171,7 @@ def test_a_wide_layout_is_saved_with_a_warning_and_marked_wide(admin_client):
     grid = "\n".join(row(*range(0, 16, 2), width=16)) + "\n"
     response = add_layout(admin_client, grid, name="Long row")
     layout = Layout.objects.get(name="Long row")
-    assert layout.wide and layout.letter == "d"
+    assert layout.wide and layout.letter == FIRST_FREE
     page = admin_client.get(response["Location"]).content.decode()
     assert "wide: 16 half cells across (more than 12), shows small on an upright phone" in page
 
@@ -186,7 +191,9 @@ def test_a_builtin_layout_can_be_renamed_and_deactivated_but_keeps_its_positions
 def test_a_builtin_layout_cannot_be_deleted_but_a_curated_one_can(admin_client):
     builtin = Layout.objects.get(letter="b")
     assert admin_client.get(f"/admin/solitaire/layout/{builtin.pk}/delete/").status_code == 403
-    curated = Layout.objects.create(letter="d", name="Spare", positions=[[0, 0, 0], [2, 0, 0]])
+    curated = Layout.objects.create(
+        letter=FIRST_FREE, name="Spare", positions=[[0, 0, 0], [2, 0, 0]]
+    )
     admin_client.post(f"/admin/solitaire/layout/{curated.pk}/delete/", {"post": "yes"})
     assert not Layout.objects.filter(pk=curated.pk).exists()
 
@@ -226,7 +233,9 @@ def test_the_changelist_offers_the_import_and_the_activation_actions(admin_clien
 
 
 def test_the_actions_switch_layouts_off_and_on(admin_client, admin_user):
-    layout = Layout.objects.create(letter="d", name="Spare", positions=[[0, 0, 0], [2, 0, 0]])
+    layout = Layout.objects.create(
+        letter=FIRST_FREE, name="Spare", positions=[[0, 0, 0], [2, 0, 0]]
+    )
     data = {"action": "deactivate", "_selected_action": [layout.pk]}
     admin_client.post("/admin/solitaire/layout/", data)
     layout.refresh_from_db()

@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 from games.solitaire import engine
 from games.solitaire.models import Layout
 
-from .helpers import IMPORT_URL, change_url
+from .helpers import FIRST_FREE, IMPORT_URL, change_url
 from .test_layout_files import TWO_HUMPS, WALL
 
 pytestmark = pytest.mark.django_db
@@ -35,26 +35,26 @@ def test_the_upload_page_is_a_small_form_with_csrf(admin_client):
 
 def test_an_uploaded_version_1_0_file_becomes_an_inactive_layout(admin_client, admin_user):
     response = _upload(admin_client, "two_humps_v1_0.layout")
-    layout = Layout.objects.get(letter="d")
+    layout = Layout.objects.get(letter=FIRST_FREE)
     assert response.status_code == 302 and response["Location"] == change_url(layout)
     assert layout.position_tuples() == TWO_HUMPS
     assert layout.name == "Two humps v1 0"
     assert not layout.active and not layout.wide and not layout.builtin
     assert layout.updated_by == admin_user
     page = admin_client.get(response["Location"]).content.decode()
-    assert "Imported “Two humps v1 0” as layout d with 8 tiles, inactive" in page
+    assert f"Imported “Two humps v1 0” as layout {FIRST_FREE} with 8 tiles, inactive" in page
 
 
 def test_an_uploaded_version_1_1_file_takes_the_name_given(admin_client):
     _upload(admin_client, "wall_v1_1.layout", name="Wall")
-    layout = Layout.objects.get(letter="d")
+    layout = Layout.objects.get(letter=FIRST_FREE)
     assert (layout.name, layout.position_tuples()) == ("Wall", WALL)
 
 
 def test_a_wide_upload_is_kept_with_a_warning(admin_client):
     text = "kmahjongg-layout-v1.1\nw16\nh2\nd1\n" + "12" * 8 + "\n" + "43" * 8 + "\n"
     response = _upload(admin_client, "long.layout", text.encode())
-    assert Layout.objects.get(letter="d").wide
+    assert Layout.objects.get(letter=FIRST_FREE).wide
     page = admin_client.get(response["Location"]).content.decode()
     assert "Warning: wide: 16 half cells across" in page
 
@@ -87,7 +87,7 @@ def test_a_file_that_cannot_become_a_layout_is_refused_in_words(admin_client, co
     response = _upload(admin_client, "bad.layout", content)
     assert response.status_code == 200
     assert _file_errors(response) == [problem]
-    assert not Layout.objects.filter(letter="d").exists()
+    assert not Layout.objects.filter(letter=FIRST_FREE).exists()
 
 
 def test_an_upload_without_a_file_asks_for_one(admin_client):
@@ -100,17 +100,19 @@ def test_the_import_command_prints_the_new_letter():
     call_command(
         "import_layout", str(DATA / "wall_v1_1.layout"), "--name", "Wall", stdout=out, stderr=err
     )
-    assert out.getvalue() == "d\n"
-    layout = Layout.objects.get(letter="d")
+    assert out.getvalue() == f"{FIRST_FREE}\n"
+    layout = Layout.objects.get(letter=FIRST_FREE)
     assert (layout.name, layout.active, layout.position_tuples()) == ("Wall", False, WALL)
-    assert "Imported “Wall” as layout d: 20 tiles, 7 free at the start" in err.getvalue()
+    assert (
+        f"Imported “Wall” as layout {FIRST_FREE}: 20 tiles, 7 free at the start" in err.getvalue()
+    )
 
 
 def test_the_import_command_names_the_layout_after_its_file():
     call_command(
         "import_layout", str(DATA / "two_humps_v1_0.layout"), stdout=StringIO(), stderr=StringIO()
     )
-    assert Layout.objects.get(letter="d").name == "Two humps v1 0"
+    assert Layout.objects.get(letter=FIRST_FREE).name == "Two humps v1 0"
 
 
 def test_the_import_command_lists_what_is_wrong(tmp_path):
@@ -124,7 +126,7 @@ def test_the_import_command_lists_what_is_wrong(tmp_path):
     )
     with pytest.raises(CommandError, match="cannot read"):
         call_command("import_layout", str(tmp_path / "missing.layout"))
-    assert not Layout.objects.filter(letter="d").exists()
+    assert not Layout.objects.filter(letter=FIRST_FREE).exists()
 
 
 def test_an_imported_layout_can_be_dealt_before_it_is_switched_on():
@@ -133,7 +135,7 @@ def test_an_imported_layout_can_be_dealt_before_it_is_switched_on():
         "import_layout", str(DATA / "wall_v1_1.layout"), stdout=StringIO(), stderr=StringIO()
     )
     out = StringIO()
-    call_command("deal", "7-d", "--json", stdout=out)
+    call_command("deal", f"7-{FIRST_FREE}", "--json", stdout=out)
     dealt = json.loads(out.getvalue())
     faces = engine.deal(engine.geometry_for(WALL), 7)
     assert [(t["x"], t["y"], t["z"], t["tile"]) for t in dealt] == [

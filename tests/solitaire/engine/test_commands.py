@@ -69,9 +69,9 @@ def test_a_bad_code_is_a_clear_error(command: str) -> None:
 
 @pytest.mark.parametrize("command", ["deal", "solve"])
 def test_an_unknown_letter_is_a_clear_error(command: str) -> None:
-    Layout.objects.filter(letter="q").delete()
-    with pytest.raises(CommandError, match="no layout with the letter “q”"):
-        run(command, "12-q")
+    Layout.objects.filter(letter="z").delete()
+    with pytest.raises(CommandError, match="no layout with the letter “z”"):
+        run(command, "12-z")
 
 
 def test_a_layout_from_the_database_is_used() -> None:

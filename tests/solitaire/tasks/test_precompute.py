@@ -48,24 +48,6 @@ def test_a_puzzle_carries_its_difficulty_figures(twin_peaks):
     assert daily.assess(START, twin_peaks).greedy_win_share == puzzle.greedy_win_share
 
 
-def test_greedy_playouts_always_win_where_no_choice_can_go_wrong():
-    # Two stacks apart, 1B under 2B in both: the tops go, then the bottoms, and four
-    # free flowers beside them pair up whichever way the playout picks.
-    geometry = engine.geometry_for(
-        [(0, 0, 0), (4, 0, 0), (0, 0, 1), (4, 0, 1), (8, 0, 0), (12, 0, 0), (16, 4, 0), (20, 4, 0)]
-    )
-    faces = ("1B", "1B", "2B", "2B", "F1", "F2", "F3", "F4")
-    share = daily.greedy_win_share(geometry, faces, engine.SplitMix64(1), playouts=20)
-    assert share == 1.0
-
-
-def test_greedy_playouts_lose_on_a_deal_that_cannot_be_cleared():
-    # One stack of four: the top pair must go first, but 1B lies on 2B lies on 1B.
-    geometry = engine.geometry_for([(0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 0, 3)])
-    faces = ("1B", "2B", "1B", "2B")
-    assert daily.greedy_win_share(geometry, faces, engine.SplitMix64(1), playouts=20) == 0.0
-
-
 def test_precomputing_stores_the_next_days():
     done = daily.precompute(START, days=5)
 

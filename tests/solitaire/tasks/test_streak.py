@@ -8,6 +8,7 @@ import pytest
 
 from games.players import Player
 from games.solitaire import daily
+from tests.factories import finished_game
 
 pytestmark = pytest.mark.django_db
 
@@ -67,8 +68,8 @@ def test_only_verified_wins_count(alice, daily_win):
 
 
 def test_a_replayed_day_counts_once(alice, daily_win):
-    daily_win(alice, date(2026, 3, 1))
-    daily_win(alice, date(2026, 3, 1))
+    first = daily_win(alice, date(2026, 3, 1))
+    finished_game(alice, 100.0, letter="b", seed=first.seed)  # "Play it again"
 
     assert daily.streak(Player(alice), today=date(2026, 3, 1)) == 1
 

@@ -56,3 +56,35 @@ def solution(game: Game) -> list[tuple[int, int]]:
     solved = engine.solve(engine.geometry_for(game.positions), board(game), budget=10)
     assert solved.status == "yes"
     return solved.order
+
+
+def as_if_earlier(game: Game, seconds: float) -> None:
+    """As if the game had been dealt, and each of its moves made, ``seconds`` earlier:
+    the way a test plays at a human's pace without waiting (docs/site.md#plausible-wins)."""
+    from datetime import timedelta
+
+    from django.db.models import F
+
+    from games.solitaire.models import Move
+
+    back = timedelta(seconds=seconds)
+    Game.objects.filter(pk=game.pk).update(started_at=F("started_at") - back)
+    Move.objects.filter(game=game).update(created_at=F("created_at") - back)
+
+
+def play_pairs(client, game: Game, pairs, seconds_per_pair: float = 1.0, **data):
+    """Tap each pair, each ``seconds_per_pair`` after the move before (0: a script's
+    pace); the answer to the last tap."""
+    answer = None
+    for first, second in pairs:
+        if seconds_per_pair:
+            as_if_earlier(game, seconds_per_pair)
+        tap(client, game, first, **data)
+        answer = tap(client, game, second, **data)
+    game.refresh_from_db()
+    return answer
+
+
+def play_through(client, game: Game, seconds_per_pair: float = 1.0):
+    """Clear the game by its solution at the given pace; the answer to the last tap."""
+    return play_pairs(client, game, solution(game), seconds_per_pair)

@@ -1,0 +1,104 @@
+"""Tile efficiency: shanten and accepted tiles, through the library's shanten.
+
+The engine's ``analysis`` tries every kind; a bot must decide in a few milliseconds, so
+here only the kinds that can lower a hand's shanten are tried: kinds it holds, their
+neighbours up to two apart in the same suit, and (when seven pairs or thirteen orphans
+is the hand's best form) the kinds those forms want. Every shanten is the library's,
+memoised by the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mahjong.shanten import Shanten
+
+from games.sanma.engine.scoring import shanten as _shanten
+from games.sanma.engine.scoring import waits as _waits
+from games.sanma.engine.tiles import KINDS, TERMINALS_AND_HONOURS
+
+_KIND_SET = frozenset(KINDS)
+
+
+def shanten(counts: tuple[int, ...]) -> int:
+    """Shanten of concealed tiles (melds left out): -1 complete, 0 tenpai."""
+    return _shanten(counts)
+
+
+def waits(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The kinds that complete a tenpai hand of 3n+1 tiles: the engine's own reading."""
+    return _waits(counts)
+
+
+def regular_shanten(counts: tuple[int, ...]) -> int:
+    return Shanten.calculate_shanten_for_regular_hand(counts, is_three_player=True)
+
+
+def seven_pairs_shanten(counts: tuple[int, ...]) -> int:
+    return Shanten.calculate_shanten_for_chiitoitsu_hand(counts)
+
+
+def orphans_shanten(counts: tuple[int, ...]) -> int:
+    return Shanten.calculate_shanten_for_kokushi_hand(counts)
+
+
+def candidates(counts: tuple[int, ...], base: int) -> list[int]:
+    """Kinds that may lower the shanten ``base`` of a 3n+1 hand."""
+    near: set[int] = set()
+    for kind in range(27):
+        if counts[kind]:
+            number = kind % 9
+            for step in (-2, -1, 0, 1, 2):
+                if 0 <= number + step <= 8:
+                    near.add(kind + step)
+    near |= {k for k in range(27, 34) if counts[k]}
+    if sum(counts) >= 13:
+        if seven_pairs_shanten(counts) == base:
+            near |= _KIND_SET  # a new single can become a pair
+        elif orphans_shanten(counts) == base:
+            near |= TERMINALS_AND_HONOURS
+    return sorted(k for k in near & _KIND_SET if counts[k] < 4)
+
+
+@dataclass(frozen=True, slots=True)
+class Acceptance:
+    shanten: int
+    kinds: tuple[int, ...]  # kinds that lower the shanten
+    tiles: int  # of them, copies the bot has not seen
+
+
+def acceptance(counts: tuple[int, ...], visible: tuple[int, ...]) -> Acceptance:
+    """For 3n+1 concealed tiles: the shanten and the unseen tiles that lower it."""
+    base = shanten(counts)
+    kinds = []
+    tiles = 0
+    plus = list(counts)
+    for kind in candidates(counts, base):
+        plus[kind] += 1
+        if shanten(tuple(plus)) < base:
+            kinds.append(kind)
+            tiles += max(0, 4 - visible[kind])
+        plus[kind] -= 1
+    return Acceptance(base, tuple(kinds), tiles)
+
+
+def after_discards(counts: tuple[int, ...], kinds) -> dict[int, int]:
+    """Shanten of the hand after discarding each of ``kinds``."""
+    out = {}
+    for kind in kinds:
+        rest = list(counts)
+        rest[kind] -= 1
+        out[kind] = shanten(tuple(rest))
+    return out
+
+
+def minus(counts: tuple[int, ...], kind: int, n: int = 1) -> tuple[int, ...]:
+    rest = list(counts)
+    rest[kind] -= n
+    return tuple(rest)
+
+
+def plus(counts: tuple[int, ...], kind: int, n: int = 1) -> tuple[int, ...]:
+    more = list(counts)
+    more[kind] += n
+    return tuple(more)

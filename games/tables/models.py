@@ -1,0 +1,124 @@
+"""Stored tables: a game kind with its options and seed, the whole event log, and the
+seats (docs/tables.md#what-a-table-stores).
+
+The log is the truth: every state of a table follows from its kind, options, seed and
+log, so the log is all that is stored of the game (docs/tables.md#the-event-log).
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Count, Exists, OuterRef, Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.players import Player
+
+
+class TableQuerySet(models.QuerySet):
+    def of(self, player: Player) -> TableQuerySet:
+        """The tables at which the player has a seat."""
+        seats = player.owned(Seat.objects.filter(table=OuterRef("pk")))
+        return self.filter(Exists(seats))
+
+    def with_seats(self) -> TableQuerySet:
+        """Each table with its seats (and their accounts) in one more query."""
+        return self.prefetch_related(
+            models.Prefetch("seats", queryset=Seat.objects.select_related("user"))
+        )
+
+    def of_kind(self, kind: str) -> TableQuerySet:
+        return self.filter(kind=kind)
+
+    def playing(self) -> TableQuerySet:
+        return self.filter(status=Table.Status.PLAYING)
+
+    def finished(self) -> TableQuerySet:
+        return self.filter(status=Table.Status.FINISHED)
+
+    def against_bots(self, level: str) -> TableQuerySet:
+        """Tables of one human against bots that all play at ``level``."""
+        return self.annotate(
+            humans=Count("seats", filter=Q(seats__bot_level="")),
+            other_bots=Count("seats", filter=~Q(seats__bot_level__in=["", level])),
+        ).filter(humans=1, other_bots=0)
+
+
+class Table(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("running")
+        FINISHED = "finished", _("finished")
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    kind = models.CharField(max_length=20)  # a key of the registry: "sanma"
+    options = models.JSONField(default=dict)
+    seed = models.PositiveBigIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    # The decisions so far, as the engine's action texts ("0 d:5Dr", "1 pon"), in order.
+    log = models.JSONField(default=list)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = TableQuerySet.as_manager()
+
+    class Meta:
+        indexes = [models.Index(fields=["kind", "status", "-updated_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.public_id}"
+
+    @property
+    def version(self) -> int:
+        """The event log's length: a page shows the table at one version, and a
+        decision posted from an older one is stale (docs/tables.md#stale-pages)."""
+        return len(self.log)
+
+    @property
+    def is_playing(self) -> bool:
+        return self.status == self.Status.PLAYING
+
+    def seat_of(self, player: Player) -> Seat | None:
+        """The player's seat here (the first, should a player hold several)."""
+        return next((seat for seat in self.seats.all() if player.holds(seat)), None)
+
+
+class Seat(models.Model):
+    """A seat at a table: a human (an account, or a guest) or a bot of a level."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()  # 0 deals first
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="table_seats",
+    )
+    guest_id = models.CharField(max_length=36, blank=True, db_index=True)
+    bot_level = models.CharField(max_length=20, blank=True)  # "" for a human
+    # The seat's standing when the game is over.
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+    score = models.IntegerField(null=True, blank=True)
+    points = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "index"], name="one_seat_per_index"),
+            models.CheckConstraint(
+                condition=(Q(bot_level="") & (Q(user__isnull=False) | ~Q(guest_id="")))
+                | (~Q(bot_level="") & Q(user__isnull=True, guest_id="")),
+                name="a_seat_is_a_human_or_a_bot",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id}:{self.index}"
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)

@@ -1,0 +1,64 @@
+"""The kinds of table game, each with what the table machinery needs of its engine
+(docs/tables.md#game-kinds).
+
+A game registers its ``GameRules`` once, in its app's ``ready()``; everything in
+``games/tables`` reaches an engine only through them. States are the engine's own
+immutable values: the machinery stores none of them, it only passes them back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+type State = Any
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """A seat's standing when its game is over."""
+
+    place: int  # 1 for first place
+    score: int
+    points: float  # the game's final result for the seat
+
+
+@dataclass(frozen=True)
+class GameRules:
+    kind: str  # the key stored on a table, e.g. "sanma"
+    seats: int
+    # (options, seed) -> the state before the first decision; raises ValueError on bad options
+    start: Callable[[dict, int], State]
+    # (state, action text) -> the next state; raises ValueError for an illegal action
+    apply: Callable[[State, str], State]
+    # the seats whose decision the game waits for
+    waiting_for: Callable[[State], set[int]]
+    # whether any one of the waiting seats decides for all (continuing after a hand);
+    # then a human at the table decides it, never a bot
+    anyone_continues: Callable[[State], bool]
+    # (state, seat, level, seed, decision index) -> the bot's action text
+    bot_action: Callable[[State, int, str, int, int], str]
+    # each seat's standing, once the game is over; None while it runs
+    results: Callable[[State], Sequence[SeatResult] | None]
+    # whether the decision with this text leads into a new hand (for replay stepping)
+    begins_hand: Callable[[str], bool]
+    bot_levels: tuple[str, ...]
+
+    def replay(self, options: dict, seed: int, log: Sequence[str]) -> State:
+        state = self.start(options, seed)
+        for text in log:
+            state = self.apply(state, text)
+        return state
+
+
+_KINDS: dict[str, GameRules] = {}
+
+
+def register(rules: GameRules) -> None:
+    _KINDS[rules.kind] = rules
+
+
+def rules_for(kind: str) -> GameRules:
+    """The rules of a registered kind; KeyError for any other."""
+    return _KINDS[kind]

@@ -1,0 +1,92 @@
+// Keyboard play at the Sanma table (docs/sanma.md#the-table-page). The hand is one stop
+// in the tab order: the arrow keys move along it, Enter or Space discards the tile in
+// focus (it is a button). Letter keys press the action buttons that carry them
+// (data-key). After an answer replaces the table, the focus comes back to the hand at
+// the same place, so a game plays by keyboard alone. Everything works without this.
+(function () {
+  "use strict";
+
+  let focusedIndex = null; // where the focus was in the hand when a decision went out
+
+  function handTiles() {
+    return Array.from(document.querySelectorAll("#table .hand .hand-tile"));
+  }
+
+  // A roving tab stop: only one hand tile is tabbable, the one last focused (or the
+  // drawn tile, which is what most turns discard).
+  function rove(index) {
+    const tiles = handTiles();
+    if (!tiles.length) return;
+    const at = Math.max(0, Math.min(index ?? tiles.length - 1, tiles.length - 1));
+    tiles.forEach((tile, i) => tile.setAttribute("tabindex", i === at ? "0" : "-1"));
+    return tiles[at];
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const table = document.getElementById("table");
+    if (!table || document.querySelector(".rules-panel:not(:empty)")) return;
+    const target = event.target;
+    if (target.matches && target.matches("input, textarea, select")) return;
+    const tiles = handTiles();
+    const at = tiles.indexOf(target);
+    if (at >= 0 && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
+      const next = rove(at + (event.key === "ArrowLeft" ? -1 : 1));
+      if (next) next.focus();
+      event.preventDefault();
+      return;
+    }
+    const key = event.key.length === 1 ? event.key.toLowerCase() : "";
+    const button = key && table.querySelector(`[data-key="${key}"]`);
+    if (button) {
+      button.click();
+      event.preventDefault();
+    }
+  });
+
+  document.addEventListener("focusin", (event) => {
+    const at = handTiles().indexOf(event.target);
+    if (at >= 0) rove(at);
+  });
+
+  document.addEventListener("htmx:beforeRequest", () => {
+    const at = handTiles().indexOf(document.activeElement);
+    focusedIndex = at >= 0 ? at : focusedIndex;
+  });
+
+  document.addEventListener("htmx:afterSwap", (event) => {
+    if (event.detail.target && event.detail.target.id === "rules-panel") {
+      const close = document.querySelector("[data-close-rules]");
+      if (close) close.focus();
+      return;
+    }
+    const next = document.querySelector("#table .action-next");
+    if (next) {
+      next.focus();
+      return;
+    }
+    const tile = rove(focusedIndex);
+    if (tile && focusedIndex !== null) tile.focus({ preventScroll: true });
+  });
+
+  document.addEventListener("click", (event) => {
+    const close = event.target.closest && event.target.closest("[data-close-rules]");
+    if (!close) return;
+    event.preventDefault();
+    const panel = document.getElementById("rules-panel");
+    panel.replaceChildren();
+    const link = document.querySelector(".rules-link");
+    if (link) link.focus();
+  });
+
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    const panel = document.getElementById("rules-panel");
+    if (panel && panel.children.length) {
+      panel.replaceChildren();
+      event.preventDefault();
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", () => rove(null));
+})();

@@ -1,0 +1,62 @@
+"""Whole games between bots: only legal actions, the same seed gives the same game."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.prng import SplitMix64
+from games.sanma import bots
+from games.sanma.bots import selfplay
+from games.sanma.engine import Options, apply, new_game, view, waiting_for
+
+
+def test_the_levels_are_named_weakest_first():
+    assert bots.LEVELS == ("beginner", "normal", "expert", "master")
+
+
+def test_an_unknown_level_is_refused_with_a_clear_message():
+    state = new_game(Options(), 1)
+    with pytest.raises(ValueError, match="unknown bot level"):
+        bots.choose("grandmaster", view(state, 0), SplitMix64(1))
+
+
+def test_a_seat_with_nothing_to_decide_is_refused():
+    state = new_game(Options(), 1)
+    with pytest.raises(ValueError, match="nothing to decide"):
+        bots.choose("beginner", view(state, 1), SplitMix64(1))
+
+
+def test_rng_for_depends_on_seed_decision_and_seat():
+    draws = {
+        (seed, index, seat): bots.rng_for(seed, index, seat).next_u64()
+        for seed in (0, 1)
+        for index in (0, 1, 500)
+        for seat in (0, 1, 2)
+    }
+    assert len(set(draws.values())) == len(draws)
+    assert bots.rng_for(7, 3, 1).next_u64() == bots.rng_for(7, 3, 1).next_u64()
+
+
+@pytest.mark.parametrize("level", bots.LEVELS)
+def test_every_level_plays_only_legal_actions(level):
+    """One-hand games with the level in every seat, then mixed with the others."""
+    for seed in range(60):
+        lineup = (level, bots.LEVELS[seed % 4], bots.LEVELS[(seed // 4) % 4])
+        state = new_game(Options(length="one-hand", red_fives=seed % 5 != 0), seed)
+        index = 0
+        while state.phase != "game-end":
+            seat = sorted(waiting_for(state))[index % len(waiting_for(state))]
+            v = view(state, seat)
+            action = bots.choose(lineup[seat], v, bots.rng_for(seed, index, seat))
+            assert action in v.legal
+            state = apply(state, action)  # raises IllegalAction otherwise
+            index += 1
+
+
+def test_the_same_seed_gives_the_same_game():
+    lineup = ("master", "expert", "beginner")
+    first = selfplay.play(Options(length="east"), 11, lineup)[1]
+    again = selfplay.play(Options(length="east"), 11, lineup)[1]
+    other = selfplay.play(Options(length="east"), 12, lineup)[1]
+    assert [str(a) for a in first] == [str(a) for a in again]
+    assert [str(a) for a in first] != [str(a) for a in other]

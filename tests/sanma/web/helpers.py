@@ -1,0 +1,118 @@
+"""Helpers for the Sanma web tests: tables started or crafted at a chosen point of a
+seeded game, the page's attributes and buttons, and decisions posted as a browser would."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from games.players import Player
+from games.prng import SplitMix64
+from games.sanma import engine
+from games.sanma.table_rules import options_of
+from games.tables.models import Seat, Table
+from tests.sanma.engine.players import choose_greedy
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+OPTIONS = {"length": "east", "red_fives": True}
+
+
+def table_of(response) -> Table:
+    """The table a start or decision redirected to."""
+    public_id = response["Location"].split("?")[0].rstrip("/").rsplit("/", 1)[-1]
+    return Table.objects.get(public_id=public_id)
+
+
+def start(client, **chosen) -> Table:
+    data = {"length": "east", "red_fives": "on", "level": "normal", **chosen}
+    response = client.post("/sanma/new", data)
+    assert response.status_code == 302, response.content[:500]
+    return table_of(response)
+
+
+def attrs(html: str) -> dict[str, str]:
+    """The data attributes of #table."""
+    match = re.search(r'<(?:form|div) id="table"[^>]*>', html, flags=re.S)
+    assert match, "no #table in the answer"
+    return dict(re.findall(r'data-([a-z-]+)="([^"]*)"', match.group(0)))
+
+
+def moves(html: str) -> list[str]:
+    """Every decision the page offers: the values its buttons post."""
+    return re.findall(r'<button[^>]*name="move" value="([^"]+)"', html)
+
+
+def post(client, table: Table, move: str, htmx: bool = True, **data):
+    table.refresh_from_db()
+    data.setdefault("version", table.version)
+    return client.post(
+        f"/sanma/{table.public_id}/act", {"move": move, **data}, **(HTMX if htmx else {})
+    )
+
+
+def craft(player: Player, seed: int, log: list[str], human: int, level="normal", **options):
+    """A table at a chosen point of a game, the player in seat ``human``."""
+    table = Table.objects.create(
+        kind="sanma", options={**OPTIONS, **options}, seed=seed, log=list(log)
+    )
+    for index in range(3):
+        who = player.owner_fields() if index == human else {"bot_level": level}
+        Seat.objects.create(table=table, index=index, **who)
+    return table
+
+
+@cache
+def position_with(move: str, human: int = 0, seeds: int = 400) -> tuple[int, tuple[str, ...]]:
+    """A seed and a log after which seat ``human`` alone must decide and ``move`` (a
+    move name, or a move text like ``"d:5Dr"``) is among its choices: found by playing
+    seeded games with a greedy player."""
+    options = options_of(OPTIONS)
+    for seed in range(seeds):
+        state = engine.new_game(options, seed)
+        rng = SplitMix64(seed ^ 0xC0FFEE)
+        log: list[str] = []
+        while state.phase != "game-end" and len(log) < 3000:
+            waiting = engine.waiting_for(state)
+            if human in waiting and (waiting == {human} or state.phase == "hand-end"):
+                legal = engine.legal_actions(state, human)
+                if any(a.move == move or a.text == move for a in legal):
+                    return seed, tuple(log)
+            seat = sorted(waiting)[rng.below(len(waiting))]
+            if state.phase == "hand-end":
+                seat = human
+            action = choose_greedy(rng, state, seat, engine.legal_actions(state, seat))
+            if action.move in ("tsumo", "ron", "abort") and seat == human and rng.below(3):
+                action = next(
+                    (a for a in engine.legal_actions(state, seat) if a.move in ("d", "pass")),
+                    action,
+                )
+            state = engine.apply(state, action)
+            log.append(str(action))
+    raise LookupError(f"no position with {move!r} for seat {human}")
+
+
+def state_of(table: Table) -> engine.State:
+    table.refresh_from_db()
+    return engine.replay(options_of(table.options), table.seed, table.log)
+
+
+@cache
+def finished_log(seed: int, length: str = "one-hand") -> tuple[str, ...]:
+    """The log of a whole game played by the greedy player in every seat."""
+    from tests.sanma.engine.players import play
+
+    _, log = play(options_of({**OPTIONS, "length": length}), seed, greedy=True)
+    return tuple(str(action) for action in log)
+
+
+def finished_table(player: Player, seed: int, human: int = 0, level="normal", **options):
+    """A finished table, stored as the table machinery stores one (places, records)."""
+    from games.tables.play import _play_on
+    from games.tables.registry import rules_for
+
+    length = options.pop("length", "one-hand")
+    table = craft(player, seed, list(finished_log(seed, length)), human, level, length=length)
+    rules = rules_for("sanma")
+    _play_on(table, rules, state_of(table))  # nothing to play: it stores the end
+    table.refresh_from_db()
+    return table
