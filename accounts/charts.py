@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.solitaire.clock import clock_text
+from games.solitaire.clock import clock_text, whole_seconds
 
 WIDTH = 320
 HEIGHT = 120
@@ -34,9 +34,11 @@ class Chart:
 
 def time_chart(times: Sequence[float], width: int = WIDTH, height: int = HEIGHT) -> Chart | None:
     """Bars from left (oldest) to right (newest); a bar's height is its time, so shorter
-    is faster, and the fastest bar is marked."""
+    is faster, and the fastest bar is marked. Times are taken as the clock shows them,
+    in whole seconds, so that two bars labelled alike stand equally tall."""
     if not times:
         return None
+    times = [whole_seconds(time) for time in times]
     slowest, fastest = max(times), min(times)
     room = height - TOP_MARGIN
     slot = width / len(times)

@@ -47,10 +47,25 @@ def _export_move(move: Move) -> dict:
 
 @dataclass(frozen=True)
 class Replay:
+    """An export replayed: its deal as an unsaved game, its whole log, and the boards of
+    the moves in effect at the end of it."""
+
     code: str
-    positions: list
-    board: engine.Board
-    moves: int
+    game: Game
+    log: list[Move]
+    boards: list[engine.Board]
+
+    @property
+    def positions(self) -> list:
+        return self.game.positions
+
+    @property
+    def board(self) -> engine.Board:
+        return self.boards[-1]
+
+    @property
+    def moves(self) -> int:
+        return len(self.boards) - 1
 
 
 def replay_export(raw: bytes) -> Replay:
@@ -77,19 +92,18 @@ def replay_export(raw: bytes) -> Replay:
 
     geometry = engine.geometry_for(positions)
     faces = list(engine.deal(geometry, code.seed))
-    game = Game(seed=code.seed, positions=positions, initial_faces=faces)
+    game = Game(code=str(code), seed=code.seed, positions=positions, initial_faces=faces)
+    log = [_move_from(entry, number) for number, entry in enumerate(moves, 1)]
     try:
-        boards = play.history(
-            game, [_move_from(entry, number) for number, entry in enumerate(moves, 1)]
-        )
+        boards = play.history(game, log)
     except engine.IllegalMove as error:
         raise BadExport(f"The moves do not follow the rules: {error}") from None
-    return Replay(str(code), positions, boards[-1], len(boards) - 1)
+    return Replay(str(code), game, log, boards)
 
 
 def _move_from(entry: object, number: int) -> Move:
     if not isinstance(entry, dict) or entry.get("kind") not in Move.Kind.values:
-        raise BadExport(f"Move {number} is not a removal, shuffle or undo.")
+        raise BadExport(f"Move {number} is not a removal, shuffle, undo, redo or restart.")
     kind = entry["kind"]
     if kind == Move.Kind.REMOVE:
         tiles = entry.get("tiles")

@@ -2,7 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from . import play
-from .exports import MAX_EXPORT_BYTES
+from .exports import MAX_EXPORT_BYTES, MAX_MOVES
 
 
 class ReplayUploadForm(forms.Form):
@@ -15,6 +15,14 @@ class ReplayUploadForm(forms.Form):
         if upload.size > MAX_EXPORT_BYTES:
             raise forms.ValidationError(_("The file is too large to be a game export."))
         return upload
+
+
+class ReplayStepForm(forms.Form):
+    """A step of a replay: which one, and for an uploaded export the export itself,
+    which the page posts again with every step."""
+
+    step = forms.IntegerField(min_value=0, max_value=MAX_MOVES)
+    export_text = forms.CharField(max_length=MAX_EXPORT_BYTES, strip=False, required=False)
 
 
 class NewGameForm(forms.Form):

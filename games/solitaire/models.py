@@ -83,7 +83,7 @@ class Layout(models.Model):
 # Help a player can take; a win without any is "Ohne Hilfe".
 HELP_COUNTERS = ("hints", "undos", "shuffles")
 NO_HELP = Q(**{counter: 0 for counter in HELP_COUNTERS})
-# A deal is touched by any move (removal, shuffle or undo: each bumps the version) or
+# A deal is touched by any move (removal, shuffle, undo...: each bumps the version) or
 # hint; an untouched one was only dealt, e.g. unasked by the start page.
 UNTOUCHED = Q(version=0, hints=0)
 
@@ -183,11 +183,14 @@ class Game(models.Model):
     daily_date = models.DateField(null=True, blank=True, db_index=True)
 
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
-    # Bumped by every change of the board (removal, shuffle, undo), so it is also the
-    # length of the move log: a tap carries the version its page showed, and a stale one
-    # gets the current board (docs/site.md#stale-pages).
+    # Bumped by every change of the board (removal, shuffle, undo, redo, restart), so it
+    # is also the length of the move log: a tap carries the version its page showed, and
+    # a stale one gets the current board (docs/site.md#stale-pages).
     version = models.PositiveIntegerField(default=0)
     moves = models.PositiveIntegerField(default=0)  # removals and shuffles in effect now
+    # Moves taken back that Redo can bring again; a new removal or shuffle forgets them
+    # (docs/solitaire.md#redo-and-restart).
+    redoable = models.PositiveIntegerField(default=0)
     hints = models.PositiveIntegerField(default=0)
     undos = models.PositiveIntegerField(default=0)
     shuffles = models.PositiveIntegerField(default=0)
@@ -320,6 +323,8 @@ class Move(models.Model):
         REMOVE = "remove"
         SHUFFLE = "shuffle"
         UNDO = "undo"
+        REDO = "redo"
+        RESTART = "restart"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="log")
     number = models.PositiveIntegerField()

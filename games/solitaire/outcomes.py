@@ -42,6 +42,8 @@ class Kind(StrEnum):
     REMOVED = ("removed", False, True, False)
     WON = ("won", True, True, False)
     UNDONE = ("undone", True, True, False)
+    REDONE = ("redone", True, True, False)
+    RESTARTED = ("restarted", True, True, True)
     SHUFFLED = ("shuffled", True, True, False)
     HINTED = ("hinted", False, True, True)
     HOPELESS = ("hopeless", False, True, True)

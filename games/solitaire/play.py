@@ -15,6 +15,7 @@ import functools
 import uuid
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import date
 from typing import Concatenate
 
@@ -225,12 +226,13 @@ def tap(
     changed |= set(engine.bits(newly_free))
     _store_board(game, after)
     game.moves += 1
+    game.redoable = 0
     _record(game, Move.Kind.REMOVE, first=previous, second=position)
     if after.occupied == 0:
         _finish(game)
         game.save()
         return Outcome(game, Kind.WON, changed)
-    game.save(update_fields=["occupied", "selected", "moves", "version"])
+    game.save(update_fields=["occupied", "selected", "moves", "redoable", "version"])
     return Outcome(game, Kind.REMOVED, changed)
 
 
@@ -280,21 +282,50 @@ def replays_to_empty(game: Game, log: list[Move]) -> bool:
 def history(game: Game, log: list[Move]) -> list[engine.Board]:
     """The boards from the stored deal to now, one per move in effect (undone moves drop
     out). Raises engine.IllegalMove when the log holds a move the rules do not allow."""
+    return replay_log(game, log).boards
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A move log applied as a stack (docs/solitaire.md#redo-and-restart): the
+    boards of the moves in effect, from the deal to now, and the boards taken back that
+    Redo brings again, the next one last."""
+
+    boards: list[engine.Board]
+    undone: list[engine.Board]
+
+
+def replay_log(game: Game, log: list[Move]) -> Replayed:
+    """Apply the log from the stored deal under the rules; engine.IllegalMove for a move
+    they do not allow. A removal or shuffle pushes a board and forgets what was undone;
+    an undo pops one, a redo pushes the last undone one back, a restart pops them all."""
     geometry = geometry_of(game)
     boards = [engine.Board(tuple(game.initial_faces), geometry.full_mask)]
+    undone: list[engine.Board] = []
     for move in log:
         board = boards[-1]
         if move.kind == Move.Kind.REMOVE:
             boards.append(engine.apply_removal(geometry, board, move.first, move.second))
+            undone.clear()
         elif move.kind == Move.Kind.SHUFFLE:
             boards.append(_checked_shuffle(geometry, board, move.faces))
+            undone.clear()
         elif move.kind == Move.Kind.UNDO:
             if len(boards) == 1:
                 raise engine.IllegalMove("undo with nothing to undo")
-            boards.pop()
+            undone.append(boards.pop())
+        elif move.kind == Move.Kind.REDO:
+            if not undone:
+                raise engine.IllegalMove("redo with nothing to redo")
+            boards.append(undone.pop())
+        elif move.kind == Move.Kind.RESTART:
+            if len(boards) == 1:
+                raise engine.IllegalMove("restart of a deal nobody moved on")
+            undone.extend(reversed(boards[1:]))
+            del boards[1:]
         else:
             raise engine.IllegalMove(f"unknown move kind {move.kind!r}")
-    return boards
+    return Replayed(boards, undone)
 
 
 def _remaining_faces(board: engine.Board) -> Counter:
@@ -320,9 +351,44 @@ def undo(game: Game, version: int | None) -> Outcome:
     _store_board(game, boards[-2])
     game.moves -= 1
     game.undos += 1
+    game.redoable += 1
     _record(game, Move.Kind.UNDO)
     game.save()
     return Outcome(game, Kind.UNDONE)
+
+
+@_on_own_game
+def redo(game: Game, version: int | None) -> Outcome:
+    """The move the last undo took back, once more; a new move forgets what was undone
+    (docs/solitaire.md#redo-and-restart)."""
+    if not _is_current(game, version):
+        return Outcome(game, Kind.STALE)
+    undone = replay_log(game, list(game.log.all())).undone
+    if not undone:
+        return Outcome(game, Kind.NOTHING)
+    _store_board(game, undone[-1])
+    game.moves += 1
+    game.redoable -= 1
+    _record(game, Move.Kind.REDO)
+    game.save()
+    return Outcome(game, Kind.REDONE)
+
+
+@_on_own_game
+def restart(game: Game, version: int | None) -> Outcome:
+    """Back to the deal in this same game: every move taken back at once, as one undo;
+    the clock runs on (docs/solitaire.md#redo-and-restart)."""
+    if not _is_current(game, version):
+        return Outcome(game, Kind.STALE)
+    if not game.moves:  # removals and shuffles in effect: none means the board is the deal
+        return Outcome(game, Kind.NOTHING)
+    _store_board(game, history(game, list(game.log.all()))[0])
+    game.redoable += game.moves
+    game.moves = 0
+    game.undos += 1
+    _record(game, Move.Kind.RESTART)
+    game.save()
+    return Outcome(game, Kind.RESTARTED)
 
 
 @_on_own_game
@@ -339,6 +405,7 @@ def shuffle(game: Game, version: int | None) -> Outcome:
     shuffled = engine.shuffle(geometry, board, engine.random_seed())
     _store_board(game, shuffled)
     game.moves += 1
+    game.redoable = 0
     game.shuffles += 1
     _record(game, Move.Kind.SHUFFLE, faces=list(shuffled.faces))
     game.save()

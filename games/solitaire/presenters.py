@@ -17,7 +17,7 @@ from games.players import Player, SessionKey
 
 from . import daily, engine, play
 from .clock import clock_text
-from .models import Game
+from .models import Game, Move
 from .outcomes import Kind, Outcome, Reason
 
 
@@ -73,6 +73,10 @@ def _status_text(outcome: Outcome | None) -> str:
                 "This board can no longer be cleared: %(count)d undos bring it back.",
                 count,
             ) % {"count": count}
+        case Kind.RESTARTED:
+            return _(
+                "Back to the deal as it was dealt; the clock runs on. Redo brings your moves back."
+            )
         case Kind.NOTHING:
             return _("Nothing to do here right now.")
     return ""
@@ -171,6 +175,9 @@ def board_context(request: HttpRequest, game: Game, outcome: Outcome | None = No
         "status_text": _status_text(outcome),
         "paused": bool(game.paused_at),
         "undo_disabled": bool(game.paused_at) or not game.moves,
+        "redo_disabled": bool(game.paused_at) or not game.redoable,
+        "tiles_left": board.occupied.bit_count(),
+        "pairs_now": lambda: len(free_pairs()),
         "playing": playing,
         "stuck": stuck,
         "can_shuffle": can_shuffle,
@@ -203,13 +210,25 @@ def summary_context(request: HttpRequest, game: Game) -> dict:
     }
 
 
-def still_board(positions, board: engine.Board, hidden: bool = False) -> dict:
-    """A board to look at, not to play: the tiles on it in drawing order, blank when
-    its faces are ``hidden`` (docs/solitaire.md#what-a-player-may-see)."""
+def still_board(
+    positions,
+    board: engine.Board,
+    marked: frozenset[int] = frozenset(),
+    hidden: bool = False,
+) -> dict:
+    """A board to look at, not to play: the tiles on it in drawing order, the ``marked``
+    ones outlined, blank when its faces are ``hidden``
+    (docs/solitaire.md#what-a-player-may-see)."""
     geometry = engine.geometry_for(positions)
     tiles = sorted(
         (
-            {"x": x, "y": y, "z": z, "code": "" if hidden else board.faces[i]}
+            {
+                "x": x,
+                "y": y,
+                "z": z,
+                "code": "" if hidden else board.faces[i],
+                "flags": "is-marked" if i in marked else "",
+            }
             for i, (x, y, z) in enumerate(geometry.positions)
             if board.occupied >> i & 1
         ),
@@ -221,3 +240,43 @@ def still_board(positions, board: engine.Board, hidden: bool = False) -> dict:
         "height": geometry.height,
         "levels": geometry.levels,
     }
+
+
+def replay_context(game: Game, log: list, step: int | None) -> dict:
+    """One step of a replay: the board after the first ``step`` entries of the log (all
+    of them when ``None``), what the last of them did, and the pair the next one takes
+    (docs/solitaire.md#export-and-replay)."""
+    steps = len(log)
+    step = steps if step is None else min(max(step, 0), steps)
+    board = play.replay_log(game, log[:step]).boards[-1]
+    upcoming = log[step] if step < steps else None
+    marked = frozenset()
+    if upcoming is not None and upcoming.kind == Move.Kind.REMOVE:
+        marked = frozenset((upcoming.first, upcoming.second))
+    return {
+        "step": step,
+        "steps": steps,
+        "previous_step": max(step - 1, 0),
+        "next_step": min(step + 1, steps),
+        "step_text": _step_text(log[step - 1], board) if step else _("The deal, before any move."),
+        "left": board.occupied.bit_count(),
+        **still_board(game.positions, board, marked),
+    }
+
+
+def _step_text(move, board: engine.Board) -> str:
+    language = _language()
+    match move.kind:
+        case Move.Kind.REMOVE:
+            return _("%(first)s and %(second)s taken away.") % {
+                "first": engine.tile_name(board.faces[move.first], language),
+                "second": engine.tile_name(board.faces[move.second], language),
+            }
+        case Move.Kind.SHUFFLE:
+            return _("Shuffled: the faces of the tiles left were dealt anew on their places.")
+        case Move.Kind.UNDO:
+            return _("The last move undone.")
+        case Move.Kind.REDO:
+            return _("The move undone last, made again.")
+        case _:
+            return _("Restarted: back to the deal.")

@@ -12,7 +12,9 @@ urlpatterns = [
     path("daily/<str:day>", views.daily_page, name="daily"),
     path("game/<uuid:public_id>", views.game_page, name="game"),
     path("game/<uuid:public_id>/export", views.export_game, name="export"),
+    path("game/<uuid:public_id>/replay", views.game_replay, name="game_replay"),
     path("replay", views.replay_game, name="replay"),
+    path("how-to-play", views.rules, name="rules"),
     path("game/<uuid:public_id>/nudge", views.nudge, name="nudge"),
     # One view for every action on a game: /game/<id>/tap, /undo, /shuffle, /hint, ...
     *(

@@ -11,10 +11,13 @@ from __future__ import annotations
 import uuid
 
 from django import forms
+from django.conf import settings
+from django.core import signing
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
@@ -22,17 +25,19 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from games.players import SessionKey, player_of
 
 from . import daily, engine, exports, play
+from . import rules as solitaire_rules
 from .forms import (
     ActionForm,
     NewGameForm,
     NoFieldsForm,
     PreferencesForm,
+    ReplayStepForm,
     ReplayUploadForm,
     TapForm,
 )
 from .models import Game, Layout
 from .outcomes import Outcome
-from .presenters import board_context, still_board, summary_context
+from .presenters import board_context, replay_context, still_board, summary_context
 
 
 def problem(request: HttpRequest, message: str, status: int = 400) -> HttpResponse:
@@ -48,7 +53,7 @@ def home(request: HttpRequest) -> HttpResponse:
         game = play.current_or_new_game(player_of(request))
     except play.CannotDeal as error:
         return problem(request, str(error), error.status)
-    return redirect("game", public_id=game.public_id)
+    return _to_game(request, game)
 
 
 def _own_game(request: HttpRequest, public_id: uuid.UUID) -> Game:
@@ -57,10 +62,78 @@ def _own_game(request: HttpRequest, public_id: uuid.UUID) -> Game:
     return get_object_or_404(games, public_id=public_id)
 
 
+# A game dealt for a request that carried no session cookie is reached through a link
+# marked for a minute, so that a browser that keeps no cookies is told why the game is
+# not its own instead of getting "not found" (docs/solitaire.md#without-cookies).
+_DEALT = signing.TimestampSigner(salt="solitaire.dealt-without-cookie")
+_DEALT_SECONDS = 60
+
+
+def _to_game(request: HttpRequest, game: Game) -> HttpResponse:
+    url = reverse("game", kwargs={"public_id": game.public_id})
+    if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+        # The signature of the game's id and the time; the id itself is in the path.
+        mark = _DEALT.sign(str(game.public_id)).removeprefix(f"{game.public_id}:")
+        url += "?" + urlencode({"dealt": mark})
+    return redirect(url)
+
+
+def _dealt_without_cookie(request: HttpRequest, public_id: uuid.UUID) -> bool:
+    """This request came, still without a cookie, from the link that dealt the game."""
+    if settings.SESSION_COOKIE_NAME in request.COOKIES:
+        return False
+    try:
+        _DEALT.unsign(f"{public_id}:{request.GET.get('dealt', '')}", max_age=_DEALT_SECONDS)
+    except signing.BadSignature:
+        return False
+    return True
+
+
 @require_GET
 def game_page(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
+    if _dealt_without_cookie(request, public_id):
+        message = _(
+            "This site remembers whose game this is with a cookie, and your browser sent "
+            "none back. Please allow cookies for this site, then open it again."
+        )
+        return problem(request, message, status=403)
     game = _own_game(request, public_id)
     return render(request, "solitaire/game.html", _page_context(request, game))
+
+
+@require_GET
+def game_replay(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
+    """A finished game of the player's, step by step from the deal (``?step=``)."""
+    game = _own_game(request, public_id)
+    if game.status == Game.Status.PLAYING:
+        return problem(request, _("A game still in play is replayed once it is over."), 409)
+    try:  # another game of the same deal may be paused
+        play.check_deal_may_be_shown(
+            player_of(request), engine.parse_code(game.code), daily.utc_today()
+        )
+    except play.CannotDeal as error:
+        return problem(request, str(error), error.status)
+    form = ReplayStepForm(request.GET)
+    step = form.cleaned_data.get("step") if form.is_valid() else None
+    context = {
+        "game": game,
+        "code": game.code,
+        **replay_context(game, list(game.log.all()), 0 if step is None else step),
+    }
+    template = "solitaire/replay.html#stepper" if request.htmx else "solitaire/replay.html"
+    return render(request, template, context)
+
+
+@require_GET
+def rules(request: HttpRequest) -> HttpResponse:
+    """How to play, in the page's language (docs/solitaire.md#how-to-play)."""
+    language = "de" if (get_language() or "en").startswith("de") else "en"
+    layouts = [
+        {"layout": layout, "picture": solitaire_rules.layout_picture(layout)}
+        for layout in Layout.objects.active()
+    ]
+    context = {"pictures": solitaire_rules.pictures(), "layouts": layouts}
+    return render(request, f"solitaire/rules_{language}.html", context)
 
 
 def _page_context(request: HttpRequest, game: Game, outcome: Outcome | None = None) -> dict:
@@ -86,25 +159,41 @@ def export_game(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def replay_game(request: HttpRequest) -> HttpResponse:
-    """Replay an uploaded export from its deal and show where it ends."""
-    form = ReplayUploadForm(request.POST or None, request.FILES or None)
+    """Replay an uploaded export from its deal, step by step. A step posts the export
+    again (the page keeps it), so no export is ever stored on the server."""
+    stepping = ReplayStepForm(request.POST) if "export_text" in request.POST else None
+    form = ReplayUploadForm(None if stepping else request.POST or None, request.FILES or None)
     context: dict = {"form": form}
-    status = 200
-    if request.method == "POST":
-        status = 400
-        if form.is_valid():
-            try:
-                replay = exports.replay_export(form.cleaned_data["export"].read())
-                shown = engine.parse_code(replay.code)
-                play.check_deal_may_be_shown(player_of(request), shown, daily.utc_today())
-            except exports.BadExport as error:
-                context["problem"] = str(error)
-            except play.CannotDeal as error:
-                context["problem"], status = str(error), error.status
-            else:
-                status = 200
-                context |= {"replay": replay, **still_board(replay.positions, replay.board)}
-    return render(request, "solitaire/replay.html", context, status=status)
+    if request.method != "POST":
+        return render(request, "solitaire/replay.html", context)
+    if stepping is not None:
+        if not stepping.is_valid():
+            context["problem"] = _("This replay cannot go on: please upload the file again.")
+            return render(request, "solitaire/replay.html", context, status=400)
+        raw, step = stepping.cleaned_data["export_text"].encode(), stepping.cleaned_data["step"]
+    elif form.is_valid():
+        raw, step = form.cleaned_data["export"].read(), 0
+    else:
+        return render(request, "solitaire/replay.html", context, status=400)
+    try:
+        replay = exports.replay_export(raw)
+        shown = engine.parse_code(replay.code)
+        # Checked at every step: a game of this deal may have been paused meanwhile.
+        play.check_deal_may_be_shown(player_of(request), shown, daily.utc_today())
+    except exports.BadExport as error:
+        context["problem"] = str(error)
+        return render(request, "solitaire/replay.html", context, status=400)
+    except play.CannotDeal as error:
+        context["problem"] = str(error)
+        return render(request, "solitaire/replay.html", context, status=error.status)
+    context |= {
+        "replay": replay,
+        "code": replay.code,
+        "export_text": raw.decode(),
+        **replay_context(replay.game, replay.log, step),
+    }
+    stepper = stepping is not None and request.htmx
+    return render(request, f"solitaire/replay.html{'#stepper' if stepper else ''}", context)
 
 
 @require_GET
@@ -121,7 +210,7 @@ def play_code(request: HttpRequest, code: str | None = None) -> HttpResponse:
     if code is None:
         return redirect("play", code=str(parsed))
     if isinstance(opened, Game):
-        return redirect("game", public_id=opened.public_id)
+        return _to_game(request, opened)
     return redirect("daily", day=opened.isoformat())
 
 
@@ -139,6 +228,8 @@ def new_game(request: HttpRequest) -> HttpResponse:
 ACTIONS: dict[str, tuple[type[forms.Form], play.Action]] = {
     "tap": (TapForm, play.tap),
     "undo": (ActionForm, play.undo),
+    "redo": (ActionForm, play.redo),
+    "restart": (ActionForm, play.restart),
     "shuffle": (ActionForm, play.shuffle),
     "hint": (NoFieldsForm, play.hint),
     "pause": (NoFieldsForm, play.pause),
@@ -227,7 +318,7 @@ def daily_page(request: HttpRequest, day: str) -> HttpResponse:
     except LookupError:
         return problem(request, _("The daily puzzle is not available yet."), status=503)
     if opened.won is None:
-        return redirect("game", public_id=opened.game.public_id)
+        return _to_game(request, opened.game)
     won = opened.won
     dealt = engine.Board(tuple(won.initial_faces), engine.geometry_for(won.positions).full_mask)
     # A game of this deal that the player has paused keeps it hidden here too.

@@ -25,3 +25,12 @@ def test_bars_stand_side_by_side_within_the_width():
 
 def test_a_zero_time_still_shows_a_bar():
     assert time_chart([0.0]).bars[0].height == 2.0
+
+
+def test_two_times_the_clock_shows_alike_get_bars_of_one_height():
+    chart = time_chart([65.2, 65.9, 130.4])
+    first, second, slowest = chart.bars
+    assert first.label == second.label == "1:05"
+    assert first.height == second.height and first.y == second.y
+    assert first.best and second.best  # both are the fastest time shown
+    assert slowest.height > first.height

@@ -24,14 +24,16 @@ BUILDING = has_class("is-building")
 
 
 def open_game(page: Page, url: str) -> Game:
-    """Go to a page that shows a game and skip its build with a tap beside the board."""
+    """Go to a page that shows a game and skip its build."""
     page.goto(url)
     skip_build(page)
     return game_on(page)
 
 
 def skip_build(page: Page) -> None:
-    page.locator("#topbar").click()
+    """Any key ends the build; a key does nothing else, and unlike a click it never makes
+    Playwright scroll the page."""
+    page.keyboard.press("Shift")
     expect(page.locator("#board")).to_have_attribute("data-built", re.compile(r"^\d+$"))
     expect(page.locator("#board")).not_to_have_class(BUILDING)
 
@@ -45,7 +47,7 @@ def start_new_game(page: Page) -> None:
 
 
 def game_on(page: Page) -> Game:
-    public_id = page.url.rstrip("/").rsplit("/", 1)[-1]
+    public_id = page.url.split("?")[0].rstrip("/").rsplit("/", 1)[-1]
     return Game.objects.get(public_id=public_id)
 
 
@@ -124,3 +126,61 @@ def click_visible_part(page: Page, index: int) -> None:
     )
     assert spot, f"tile {index} is hidden entirely"
     tile(page, index).click(position=spot)
+
+
+def log_in(page: Page, live_server, user) -> None:
+    """The browser carries the user's session, as after logging in."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}]
+    )
+
+
+def player_of_game(game: Game):
+    from games.players import Player
+
+    return Player(game.user) if game.user_id else Player(guest_id=game.guest_id)
+
+
+def play_all_but_the_last_pair(game: Game) -> tuple[int, int]:
+    """Play the game through the server's own rules up to its last pair, as taps would;
+    the pair left to tap."""
+    from games.solitaire import play
+
+    player = player_of_game(game)
+    *before, last = solution(game)
+    for pair in before:
+        for position in pair:
+            game.refresh_from_db()
+            play.tap(player, game.public_id, position, game.version, game.selected)
+    return last
+
+
+def make_stuck(game: Game) -> None:
+    """Lay the game's faces anew so that the free tiles at the start all differ: no pair
+    can be removed, and a shuffle can help."""
+    geometry = engine.geometry_for(game.positions)
+    free = geometry.free_indices(geometry.full_mask)
+    pool = sorted(game.faces, key=lambda face: (engine.match_group(face), face))
+    by_group: dict[str, list[str]] = {}
+    for face in pool:
+        by_group.setdefault(engine.match_group(face), []).append(face)
+    one_of_each = [faces.pop() for faces in by_group.values()]
+    assert len(one_of_each) >= len(free), "not enough kinds to keep every free tile alone"
+    singles, spare = one_of_each[: len(free)], one_of_each[len(free) :]
+    rest = [face for faces in by_group.values() for face in faces] + spare
+    faces = [""] * geometry.n
+    for index, face in zip(free, singles, strict=True):
+        faces[index] = face
+    others = iter(rest)
+    for index in range(geometry.n):
+        if not faces[index]:
+            faces[index] = next(others)
+    game.faces = game.initial_faces = faces
+    game.save(update_fields=["faces", "initial_faces"])
+    assert engine.is_stuck(geometry, engine.Board(tuple(faces), geometry.full_mask))

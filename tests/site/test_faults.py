@@ -2,6 +2,7 @@
 a web process killed between taps."""
 
 import re
+from urllib.parse import urlsplit
 
 import psycopg
 import pytest
@@ -46,7 +47,7 @@ def test_with_redis_down_a_game_is_played_to_the_win(client, redis_down, caplog)
 
 
 def _game_id(url: str) -> str:
-    return url.rstrip("/").rsplit("/", 1)[-1]
+    return urlsplit(url).path.rstrip("/").rsplit("/", 1)[-1]
 
 
 def _tile_pressed(html: str, index: int) -> bool:

@@ -37,9 +37,11 @@ class GameCode:
 
 
 def parse_code(text: str) -> GameCode:
-    """Read a game code: 1 to 8 digits, a dash, one lowercase letter; spaces around
-    are ignored. Whether the letter names a layout is the caller's check."""
-    cleaned = text.strip() if isinstance(text, str) else ""
+    """Read a game code: 1 to 8 digits, a dash, one letter. Case does not matter and
+    stray spaces (around it or inside) are dropped, as people type and paste codes
+    (docs/solitaire.md#game-codes). Whether the letter names a layout is the caller's
+    check."""
+    cleaned = "".join(text.split()).lower() if isinstance(text, str) else ""
     match = _CODE_RE.fullmatch(cleaned)
     if match is None:
         shown = cleaned if len(cleaned) <= 30 else cleaned[:29] + "…"

@@ -68,6 +68,16 @@ _HONOUR_NAMES = {
 }
 _CODE_SET = frozenset(TILE_CODES)
 
+# The "numbers" tile style's labels, in the page's language: a number and the suit's
+# initial, a wind's initial, a dragon's colour; flowers and seasons carry their group's
+# mark (a blossom, a diamond) and their number (docs/solitaire.md#tile-art).
+_SUIT_LETTERS = {"en": {"B": "B", "C": "C", "D": "D"}, "de": {"B": "B", "C": "Z", "D": "K"}}
+_HONOUR_LABELS = {
+    "en": {"E": "E", "S": "S", "W": "W", "N": "N", "R": "Red", "G": "Grn", "Wh": "Wht"},
+    "de": {"E": "O", "S": "S", "W": "W", "N": "N", "R": "Rot", "G": "Grün", "Wh": "Weiß"},
+}
+_BONUS_MARKS = {"F": "✿", "S": "◆"}
+
 
 class RandomSource(Protocol):
     """What the tile set needs from a generator (see ``random.SplitMix64``)."""
@@ -90,6 +100,19 @@ def tile_name(code: str, lang: str = "en") -> str:
     if code in _HONOUR_NAMES[lang]:
         return _HONOUR_NAMES[lang][code]
     return f"{_SUIT_NAMES[lang][code[1]]} {code[0]}"
+
+
+def tile_label(code: str, lang: str = "en") -> str:
+    """The short label of the "numbers" style: "5B" / "5B", "5C" / "5Z", "E" / "O",
+    "Wht" / "Weiß", "✿2" for a flower, "◆1" for a season."""
+    if code not in _CODE_SET:
+        raise ValueError(f"{code!r} is not a tile code")
+    lang = lang if lang in _SUIT_LETTERS else "en"
+    if code in FLOWERS or code in SEASONS:
+        return _BONUS_MARKS[code[0]] + code[1]
+    if code in _HONOUR_LABELS[lang]:
+        return _HONOUR_LABELS[lang][code]
+    return code[0] + _SUIT_LETTERS[lang][code[1]]
 
 
 def match_group(code: str) -> str:

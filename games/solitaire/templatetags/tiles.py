@@ -8,18 +8,23 @@ took about a quarter of a millisecond a tile).
 from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
+from games.solitaire.engine import tile_label
+from games.solitaire.engine import tile_name as engine_tile_name
 from games.styles import look_in, sprite_url
 
 register = template.Library()
 
 
 def _face(context, code: str) -> str:
-    """The face in the player's face set (docs/site.md#styles)."""
+    """The face in the player's face set (docs/site.md#styles); the numbers style shows
+    labels in the page's language (docs/solitaire.md#tile-art)."""
     if look_in(context).numbers:
-        return f"<b>{code}</b>"
-    return f'<svg aria-hidden="true"><use href="{sprite_url(context)}#t-{code}"/></svg>'
+        german = (get_language() or "en").startswith("de")
+        label = escape(tile_label(code, "de" if german else "en"))
+        return f'<b class="is-long">{label}</b>' if len(label) > 3 else f"<b>{label}</b>"
+    return f'<svg aria-hidden="true"><use href="{sprite_url(context)}#t-{escape(code)}"/></svg>'
 
 
 @register.simple_tag(takes_context=True)
@@ -27,7 +32,7 @@ def tile_html(context, tile) -> SafeString:
     oob = ' hx-swap-oob="true"' if context.get("oob") else ""
     place = f'style="--x:{tile.x};--y:{tile.y};--z:{tile.z}"'
     code = escape(tile.code)
-    face = _face(context, code)
+    face = _face(context, tile.code)
     if tile.removed:
         return mark_safe(
             f'<span id="tile-{tile.index}" class="tile is-removing"{oob} {place} '
@@ -44,3 +49,10 @@ def tile_html(context, tile) -> SafeString:
         f'aria-pressed="{"true" if tile.selected else "false"}" aria-label="{label}"'
         f"{' disabled' if paused else ''}>{'' if paused else face}</button>"
     )
+
+
+@register.filter
+def tile_name(code: str) -> str:
+    """A tile's spoken name in the page's language: {{ "5B"|tile_name }} → Bamboo 5."""
+    german = (get_language() or "en").startswith("de")
+    return engine_tile_name(code, "de" if german else "en")

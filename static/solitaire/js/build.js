@@ -84,8 +84,10 @@
     finish(true);
   }
 
+  // The skipping key does nothing else either (no tap, no shortcut); Tab still moves on.
   function skipByKey(event) {
-    if (event.key === "Enter" || event.key === " ") event.preventDefault();
+    if (event.key !== "Tab") event.preventDefault();
+    event.stopImmediatePropagation();
     finish(true);
   }
 

@@ -4,7 +4,11 @@ run with ``make test ARGS=tests/engine/test_commands.py``)."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from io import StringIO
+from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -91,3 +95,27 @@ def test_a_broken_stored_layout_is_a_clear_error() -> None:
     )
     with pytest.raises(CommandError, match="cannot be dealt"):
         run("deal", "1-y")
+
+
+@pytest.mark.parametrize("command", ["deal", "solve"])
+def test_the_commands_work_on_a_fresh_checkout_before_migrate(command, tmp_path) -> None:
+    """No tables yet: the built-in layouts answer, and nothing prints a traceback."""
+    root = Path(__file__).resolve().parents[3]
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'empty.sqlite3'}",
+        "REDIS_URL": "",
+        "DEBUG": "1",
+    }
+    done = subprocess.run(
+        [sys.executable, "manage.py", command, "41739205-a", "--json"],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    output = json.loads(done.stdout)
+    assert len(output) == 36 if command == "deal" else output["status"] == "yes"

@@ -34,7 +34,14 @@ from .helpers import layout_geometry, play_out, remaining_faces
 
 @pytest.mark.parametrize(
     ("text", "seed", "letter"),
-    [("41739205-a", 41739205, "a"), (" 7-c\n", 7, "c"), ("00000042-b", 42, "b")],
+    [
+        ("41739205-a", 41739205, "a"),
+        (" 7-c\n", 7, "c"),
+        ("00000042-b", 42, "b"),
+        ("42135642-A", 42135642, "a"),
+        (" 12 - B ", 12, "b"),
+        ("4213 5642-c", 42135642, "c"),
+    ],
 )
 def test_a_game_code_is_digits_a_dash_and_a_letter(text: str, seed: int, letter: str) -> None:
     assert parse_code(text) == GameCode(seed, letter)
@@ -47,7 +54,7 @@ def test_a_game_code_prints_as_it_is_typed() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "12x-a", "123456789-a", "-a", "12-", "12-ab", "12-A", "12 - a", "12_a", "a-12", "１２-a"],
+    ["", "12x-a", "123456789-a", "-a", "12-", "12-ab", "12-Ä", "12_a", "a-12", "１２-a"],
 )
 def test_a_bad_code_raises_one_clear_error(text: str) -> None:
     with pytest.raises(InvalidGameCode) as info:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 from games.solitaire import engine
 from games.solitaire.models import Game
@@ -10,10 +11,15 @@ from games.solitaire.models import Game
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
+def game_id_in(location: str) -> str:
+    """The game's public id in a redirect to its page (which may carry a query)."""
+    return urlsplit(location).path.rstrip("/").rsplit("/", 1)[-1]
+
+
 def current_game(client) -> Game:
     response = client.get("/")
     assert response.status_code == 302, response
-    public_id = response["Location"].rstrip("/").rsplit("/", 1)[-1]
+    public_id = game_id_in(response["Location"])
     return Game.objects.get(public_id=public_id)
 
 

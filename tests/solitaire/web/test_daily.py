@@ -13,7 +13,7 @@ from games.solitaire import daily, play
 from games.solitaire.models import DailyPuzzle, Game
 from tests.factories import finished_game
 
-from .helpers import solution
+from .helpers import game_id_in, solution
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +34,7 @@ def fast_passwords(settings):
 def _open(client, day: date | str) -> Game:
     response = client.get(f"/daily/{day}")
     assert response.status_code == 302, response.content
-    public_id = response["Location"].rstrip("/").rsplit("/", 1)[-1]
+    public_id = game_id_in(response["Location"])
     return Game.objects.get(public_id=public_id)
 
 
@@ -177,7 +177,7 @@ def test_a_replay_does_not_count_for_the_day(alice, alice_client):
     first = _play_to_the_win(owner, _open(alice_client, TODAY))
 
     response = alice_client.get(f"/play/{daily.code_for(TODAY)}")
-    replay = Game.objects.get(public_id=response["Location"].rstrip("/").rsplit("/", 1)[-1])
+    replay = Game.objects.get(public_id=game_id_in(response["Location"]))
     _play_to_the_win(owner, replay)
 
     assert replay.daily_date is None
@@ -270,5 +270,5 @@ def test_todays_daily_deal_cannot_be_practised_under_its_code(alice_client, alic
         tap(alice_client, game, b)
     # Once solved, the deal may be replayed under its code, as a game that does not count.
     response = alice_client.get(f"/play/{code}")
-    replay = Game.objects.get(public_id=response["Location"].rsplit("/", 1)[-1])
+    replay = Game.objects.get(public_id=game_id_in(response["Location"]))
     assert replay.code == code and replay.daily_date is None

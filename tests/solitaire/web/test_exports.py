@@ -1,6 +1,7 @@
 """Export a game and replay the export to the same board (docs/solitaire.md#export-and-replay)."""
 
 import json
+import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -39,6 +40,10 @@ def test_an_export_has_the_code_and_the_move_log(client):
     assert [m["kind"] for m in data["moves"]] == ["remove", "remove", "remove", "undo"]
 
 
+def _tiles_shown(html: str) -> list[str]:
+    return re.findall(r'<span class="tile[^"]*"[^>]*data-tile="[^"]*"', html)
+
+
 def test_an_uploaded_export_replays_to_the_same_board(client):
     game = current_game(client)
     _play_some_moves(client, game)
@@ -47,8 +52,14 @@ def test_an_uploaded_export_replays_to_the_same_board(client):
     assert response.status_code == 200
     html = response.content.decode()
     left = bin(game.occupied_mask).count("1")
-    assert f'data-left="{left}"' in html
-    assert html.count('class="tile"') == left
+    assert f'data-left="{left}"' in html  # the summary names where the log ends
+    assert len(_tiles_shown(html)) == 36  # and the stepper starts at the deal
+    assert 'data-step="0"' in html
+
+    end = client.post("/replay", {"export_text": export.decode(), "step": 4})
+    html = end.content.decode()
+    assert end.status_code == 200 and 'data-step="4"' in html
+    assert len(_tiles_shown(html)) == left
     for index, face in enumerate(game.faces):
         if game.occupied_mask >> index & 1:
             x, y, z = game.positions[index]

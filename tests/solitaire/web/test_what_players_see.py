@@ -18,7 +18,7 @@ from django.utils import timezone
 from games.solitaire import daily, engine
 from games.solitaire.models import Game, Move
 
-from .helpers import HTMX, board, current_game, matching_free_pair, post, tap
+from .helpers import HTMX, board, current_game, game_id_in, matching_free_pair, post, tap
 
 pytestmark = pytest.mark.django_db
 
@@ -74,7 +74,7 @@ def test_a_past_daily_puzzle_replays_and_plays_as_any_deal(client):
 def _daily(client, day: date = TODAY) -> Game:
     response = client.get(f"/daily/{day}")
     assert response.status_code == 302
-    return Game.objects.get(public_id=response["Location"].rsplit("/", 1)[-1])
+    return Game.objects.get(public_id=game_id_in(response["Location"]))
 
 
 def test_a_new_game_and_back_to_the_daily_gives_the_same_game_on_the_same_clock(client):

@@ -9,21 +9,26 @@ from __future__ import annotations
 import json
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DatabaseError
 
 from games.solitaire import engine
 
 
 def layout_for(code_text: str) -> tuple[engine.GameCode, str, engine.Geometry]:
     """The parsed code, the layout's name and its geometry. The layout comes from the
-    database (active or not), else from the engine's built-in layouts; a bad code or
-    an unknown letter is a ``CommandError`` with a message for people."""
+    database (active or not), else, also where there is no database yet, from the
+    engine's built-in layouts; a bad code or an unknown letter is a ``CommandError`` with
+    a message for people."""
     from games.solitaire.models import Layout
 
     try:
         code = engine.parse_code(code_text)
     except engine.InvalidGameCode as error:
         raise CommandError(str(error)) from None
-    stored = Layout.objects.filter(letter=code.letter).first()
+    try:
+        stored = Layout.objects.filter(letter=code.letter).first()
+    except DatabaseError:  # no database yet (a fresh checkout before `migrate`)
+        stored = None
     if stored is not None:
         name, positions = stored.name, [tuple(p) for p in stored.positions]
     elif code.letter in engine.BUILTIN_LAYOUTS:

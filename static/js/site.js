@@ -1,0 +1,26 @@
+// Site-wide comforts; everything works without them. The header's and the game's menus
+// (<details>) close on Escape and on a tap elsewhere; a message fades by itself
+// (site.css) and goes at once when tapped.
+(function () {
+  "use strict";
+
+  function openMenus() {
+    return document.querySelectorAll("details.menu[open], details.site-menu[open]");
+  }
+
+  document.addEventListener("click", (event) => {
+    for (const menu of openMenus()) {
+      if (!menu.contains(event.target)) menu.open = false;
+    }
+    const message = event.target.closest && event.target.closest(".messages");
+    if (message) message.remove();
+  });
+
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    for (const menu of openMenus()) {
+      menu.open = false;
+      menu.querySelector("summary")?.focus();
+    }
+  });
+})();
