@@ -1,6 +1,7 @@
 // Site-wide comforts; everything works without them. The header's and the game's menus
-// (<details>) close on Escape and on a tap elsewhere; a message fades by itself
-// (site.css) and goes at once when tapped.
+// (<details>) close on Escape, on a tap elsewhere and once an action in them is sent
+// (the game goes on under them); a message fades by itself (site.css) and goes at once
+// when tapped.
 (function () {
   "use strict";
 
@@ -14,6 +15,11 @@
     }
     const message = event.target.closest && event.target.closest(".messages");
     if (message) message.remove();
+  });
+
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const menu = event.target.closest && event.target.closest("details.menu[open]");
+    if (menu) menu.open = false;
   });
 
   document.addEventListener("keydown", (event) => {

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from accounts import coins
-from games.solitaire.engine.tiles import TILE_CODES
+from games.solitaire.engine.tiles import TILE_CODES, tile_label
 from games.styles import STYLES, Part
 from scripts import draw_modern_faces
 from tests.solitaire.web.helpers import current_game, matching_free_pair, tap
@@ -101,7 +101,8 @@ def test_a_guest_wears_free_styles_in_the_session_only(client):
     assert response["Location"] == f"/game/{game.public_id}"
     page = client.get(f"/game/{game.public_id}").content.decode()
     assert _body_class(page) == "cloth-felt back-jade faces-numbers"
-    assert f"<b>{game.faces[0]}</b>" in page
+    label = tile_label(game.faces[0], "en")  # the numbers style, in the page's language
+    assert re.search(rf"<b[^>]*>{re.escape(label)}</b>", page)
 
     refused = client.post("/accounts/styles/wear", {"style": "crimson"}, follow=True)
     assert "Sign up to collect coins" in refused.content.decode()

@@ -40,7 +40,13 @@ def test_a_slower_win_shows_the_best_it_did_not_beat(alice_client, alice):
 
 def test_a_guest_win_invites_to_sign_up_and_then_counts(client):
     game, html = _win(client)
-    assert "to keep this win" in html and f"/accounts/signup?next=/game/{game.public_id}" in html
+    # The first time, the guest is told what keeps a guest's records (once a session) ...
+    assert "Clearing the browser" in html and "to keep this win" not in html
+    assert f"/accounts/signup?next=/game/{game.public_id}" in html
+    # ... and afterwards the win summary itself invites to keep the win.
+    again = client.get(f"/game/{game.public_id}").content.decode()
+    assert "to keep this win" in again and "Clearing the browser" not in again
+    assert f"/accounts/signup?next=/game/{game.public_id}" in again
     response = client.post(
         "/accounts/signup",
         {

@@ -124,7 +124,7 @@ def test_the_numbers_style_labels_tiles_in_the_pages_language(
     codes = list(labels)
     positions = [(2 * i, 0, 0) for i in range(len(codes) + 1)]
     game = craft_game(alice, positions, [*codes, "S1"])
-    alice_client.post("/preferences", {"tiles": "numbers"})
+    alice_client.post("/accounts/styles/wear", {"style": "numbers"})  # docs/site.md#styles
     html = _speaking(alice_client, language).get(f"/game/{game.public_id}").content.decode()
     for index, code in enumerate(codes):
         tile = re.search(rf'<button id="tile-{index}".*?</button>', html).group(0)
