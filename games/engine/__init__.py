@@ -49,7 +49,7 @@ from .deal import (
 from .geometry import Board, Geometry, Position, bits, geometry_for
 from .layouts import BUILTIN_LAYOUTS, BuiltinLayout, LayoutReport, validate_layout
 from .random import Rng, SplitMix64
-from .solver import Hint, Solution, hint, moves_back_to_winnable, solve, verify_clearable
+from .solver import Hint, Solution, hint, moves_back_to_winnable, solve
 from .tiles import (
     FLOWER_GROUP,
     MAX_TILES,
@@ -105,5 +105,4 @@ __all__ = [
     "tile_set",
     "tiles_match",
     "validate_layout",
-    "verify_clearable",
 ]

@@ -8,17 +8,22 @@ groups of four needs search (3 ways each).
 
 * Before the search, a pair of tiles where one lies on the other (directly or through
   tiles in between) is ruled out; that often leaves a group one pairing, or none.
-* Safe moves are made without branching by the exact greedy play (``_advance``): a
-  chosen pair when both its tiles are free, and a whole group when all its remaining
-  tiles are free (the last two of a group; all four at once).
-* Every partial choice is checked with a relaxation that is cheap and never too
-  pessimistic (``_relaxed``): chosen pairs go as in exact play, but a group still open
-  goes as soon as two of its tiles are free at once, and its others one by one. If it
-  cannot clear the board, no pairing extending the choices can.
-* When the relaxation fails, the tiles it leaves block each other whatever the groups
-  not among them do. So the choices of the groups among them form a *conflict*: it is
-  learnt (no later branch repeats it) and passed up, and the search jumps back past
-  choices that played no part (conflict-directed backjumping).
+* Safe moves are made without branching by the exact greedy play (``_play``): a chosen
+  pair when both its tiles are free, and a whole group when all its remaining tiles
+  are free (the last two of a group; all four at once).
+* Playouts come first: exact play, and whenever it is stuck, the free pair that frees
+  the most tiles is taken (which fixes its group's pairing). Most boards that can be
+  cleared are cleared by one of the first few. A playout that gets stuck leaves a set
+  of tiles that block each other: the pairings chosen among them form a *conflict*,
+  which is learnt (later playouts and the search never repeat it) and makes those
+  choices less attractive to the next playouts.
+* Every partial choice of the tree search is checked with a relaxation that is cheap
+  and never too pessimistic (``_play(relaxed=True)``): chosen pairs go as in exact
+  play, but a group still open goes as soon as two of its tiles are free at once, and
+  its others one by one. If it cannot clear the board, no pairing extending the
+  choices can; the choices of the groups among the tiles it leaves are a conflict,
+  learnt and passed up, and the search jumps back past choices that played no part
+  (conflict-directed backjumping).
 * The tree search restarts with a growing node limit and small random tie-breaks,
   keeping what it learnt: a few unlucky early choices do not sink a solvable board.
 * On hard boards two more phases follow: a tabu local search over complete pairings
@@ -39,16 +44,24 @@ from typing import Literal
 
 from .geometry import Board, Geometry, bits
 from .random import SplitMix64
-from .tiles import match_group
+from .tiles import TILE_CODES, match_group
 
 Status = Literal["yes", "no", "unknown"]
 Pair = tuple[int, int]
 _CHECK_EVERY = 32  # search nodes between looks at the clock (plain search)
 # How the budget is shared between the solver's phases (see _PairingSearch.solve).
-# The local search finds the hard solutions that decide most random deals; proving a
-# board hopeless rarely needs the last phase's time (most hopeless boards fail at once).
+# Playouts are cheap and clear most boards; the local search finds the hard solutions
+# that decide most of the remaining random deals; proving a board hopeless rarely needs
+# the last phase's time (most hopeless boards fail at once).
+_PLAYOUTS = 12
+_PLAYOUT_SHARE = 0.05
 _TREE_SHARE = 0.15
 _LOCAL_SHARE = 0.7
+# Playouts: a move freeing one tile more is worth this much more than one taking a
+# conflict's choice once more; a group with three free tiles (whose choice is less of
+# a gamble) gets this bonus.
+_CONFLICT_WEIGHT = 1.0
+_THREE_FREE_BONUS = 1.5
 # Local search: how long a re-pairing stays tabu, and 1 in how many worse steps is taken.
 _TABU_STEPS = 15
 _NOISE = 40
@@ -85,43 +98,77 @@ class Hint:
 # --- static facts about a layout --------------------------------------------------------
 
 
-def _above_closure(geometry: Geometry) -> tuple[int, ...]:
-    """For each tile, every tile that lies on it directly or through tiles in between."""
-    above = [0] * geometry.n
-    # Higher levels first, so the tiles lying on i already have their closure.
-    for i in sorted(range(geometry.n), key=lambda k: -geometry.positions[k][2]):
-        closure = geometry.covered_by[i]
-        for j in bits(closure):
-            closure |= above[j]
-        above[i] = closure
-    return tuple(above)
+class _Tables:
+    """What the solver derives from a layout once (cached per layout).
+
+    ``above[i]``: every tile lying on i directly or through tiles in between;
+    ``related[i]`` those and every tile i lies on so (a pair of them can never go
+    together on a board reached by play). ``full_free``: the free tiles of the full
+    layout.
+    """
+
+    __slots__ = ("above", "related", "full_free")
+
+    def __init__(self, geometry: Geometry) -> None:
+        above = [0] * geometry.n
+        # Higher levels first, so the tiles lying on i already have their closure.
+        for i in sorted(range(geometry.n), key=lambda k: -geometry.positions[k][2]):
+            closure = geometry.covered_by[i]
+            for j in bits(closure):
+                closure |= above[j]
+            above[i] = closure
+        self.above = tuple(above)
+        related = list(above)
+        for i in range(geometry.n):
+            for j in bits(above[i]):
+                related[j] |= 1 << i
+        self.related = tuple(related)
+        self.full_free = geometry.free_mask(geometry.full_mask)
 
 
-_ABOVE_CACHE: dict[tuple, tuple[int, ...]] = {}
+_TABLES: dict[tuple, _Tables] = {}
 
 
-def _above_for(geometry: Geometry) -> tuple[int, ...]:
-    above = _ABOVE_CACHE.get(geometry.positions)
-    if above is None:
-        if len(_ABOVE_CACHE) > 64:
-            _ABOVE_CACHE.clear()
-        above = _ABOVE_CACHE[geometry.positions] = _above_closure(geometry)
-    return above
+def _tables_for(geometry: Geometry) -> _Tables:
+    tables = _TABLES.get(geometry.positions)
+    if tables is None:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        tables = _TABLES[geometry.positions] = _Tables(geometry)
+    return tables
 
 
 def _is_stable(geometry: Geometry, occupied: int) -> bool:
     """Whether every remaining tile still has all the tiles under it: true for every
     board reached by play, so a tile above another (through others) stays above it."""
+    if occupied == geometry.full_mask:
+        return True
     lies_on = geometry.lies_on
     return all(not lies_on[i] & ~occupied for i in bits(occupied))
 
 
+_GROUP_OF_CODE = {code: match_group(code) for code in TILE_CODES}
+# The groups of the faces of recent boards (full masks): the hint and "N undos back"
+# solve many boards with the same faces.
+_FACE_GROUPS: dict[tuple[str, ...], list[int]] = {}
+
+
 def _groups(faces: Sequence[str], occupied: int) -> list[int]:
-    groups: dict[str, int] = {}
-    for i in bits(occupied):
-        key = match_group(faces[i])
-        groups[key] = groups.get(key, 0) | (1 << i)
-    return list(groups.values())
+    """The remaining tiles of each match group, as masks."""
+    key = tuple(faces)
+    full = _FACE_GROUPS.get(key)
+    if full is None:
+        by_face: dict[str, int] = {}
+        for i, face in enumerate(key):
+            by_face[face] = by_face.get(face, 0) | 1 << i
+        groups: dict[str, int] = {}
+        for face, mask in by_face.items():
+            group = _GROUP_OF_CODE.get(face) or match_group(face)
+            groups[group] = groups.get(group, 0) | mask
+        if len(_FACE_GROUPS) > 64:
+            _FACE_GROUPS.clear()
+        full = _FACE_GROUPS[key] = list(groups.values())
+    return [mask & occupied for mask in full if mask & occupied]
 
 
 # --- the pairing search ------------------------------------------------------------------
@@ -147,7 +194,8 @@ class _PairingSearch:
         self.occupied = occupied
         self.deadline = deadline
         self.nodes = 0
-        self.above = _above_for(geometry) if _is_stable(geometry, occupied) else None
+        self.tables = _tables_for(geometry)
+        self.stable = _is_stable(geometry, occupied)
         self.masks: list[int] = []
         self.options: list[list[tuple[int, ...]]] = []
         self.group_of = [0] * geometry.n
@@ -157,64 +205,96 @@ class _PairingSearch:
         self.limit = 0
         self.count = 0
         self.until = deadline
+        # Playouts: how often each choice was part of a playout's conflict, and per
+        # open group which pairing puts which tile with the group's first one.
+        self.penalty: dict[int, int] = {}
+        self.partner_of_first: dict[int, dict[int, int]] = {}
 
     # -- set-up ------------------------------------------------------------------------
 
-    def _pair_possible(self, pair_mask: int) -> bool:
-        """Two tiles can go together unless one lies on the other, directly or
-        through tiles in between (on a board reached by play, those stay)."""
-        if self.above is None:
-            return True
-        a, b = bits(pair_mask)
-        return not (self.above[a] >> b & 1 or self.above[b] >> a & 1)
-
     def prepare(self, groups: list[int]) -> bool:
         """Collect the groups and their possible pairings; False if some group can
-        never be paired up."""
-        for group in groups:
+        never be paired up. Two tiles can go together unless one lies on the other,
+        directly or through tiles in between (on a board reached by play, those stay)."""
+        related = self.tables.related if self.stable else None
+        group_of, masks, options_of = self.group_of, self.masks, self.options
+        for g, group in enumerate(groups):
             tiles = bits(group)
-            if len(tiles) == 2:
-                if not self._pair_possible(group):
-                    return False
-                options: list[tuple[int, ...]] = [(group,)]
-            else:
-                a, b, c, d = tiles
-                options = [
-                    ((1 << p) | (1 << q), (1 << r) | (1 << s))
-                    for p, q, r, s in ((a, b, c, d), (a, c, b, d), (a, d, b, c))
-                ]
-                options = [o for o in options if all(self._pair_possible(m) for m in o)]
-                if not options:
-                    return False
             for i in tiles:
-                self.group_of[i] = len(self.masks)
-            self.masks.append(group)
-            self.options.append(options)
+                group_of[i] = g
+            masks.append(group)
+            if len(tiles) == 2:
+                a, b = tiles
+                if related is not None and related[a] >> b & 1:
+                    return False
+                options_of.append([(group,)])
+                continue
+            a, b, c, d = tiles
+            splits = ((a, b, c, d), (a, c, b, d), (a, d, b, c))
+            if related is not None and (related[a] | related[b] | related[c]) & group:
+                splits = tuple(
+                    (p, q, r, s)
+                    for p, q, r, s in splits
+                    if not related[p] >> q & 1 and not related[r] >> s & 1
+                )
+                if not splits:
+                    return False
+            options_of.append(
+                [((1 << p) | (1 << q), (1 << r) | (1 << s)) for p, q, r, s in splits]
+            )
+            if len(splits) > 1:
+                self.partner_of_first[g] = {1 << q: c for c, (_, q, _, _) in enumerate(splits)}
         # Groups with one possible pairing have it from the start.
-        self.base = [0 if len(o) == 1 else _UNDECIDED for o in self.options]
-        self.root_free = self.geometry.free_mask(self.occupied)
-        self.start_occupied, self.start_free = self._advance(
-            self.occupied, self.root_free, self.base, None
+        self.base = [0 if len(o) == 1 else _UNDECIDED for o in options_of]
+        if self.occupied == self.geometry.full_mask:
+            self.root_free = self.tables.full_free
+        else:
+            self.root_free = self.geometry.free_mask(self.occupied)
+        self.start_moves: list[int] = []
+        self.start_candidates: set[int] = set()
+        self.start_occupied, self.start_free = self._play(
+            self.occupied,
+            self.root_free,
+            self.base,
+            record=self.start_moves,
+            candidates=self.start_candidates,
         )
         return True
 
-    # -- the two greedy plays ----------------------------------------------------------
+    # -- greedy play -------------------------------------------------------------------
 
-    def _advance(
+    def _play(
         self,
         occupied: int,
         free: int,
         choice: list[int],
-        record: list[Pair] | None,
+        pending: list[int] | None = None,
+        *,
+        relaxed: bool = False,
+        record: list[int] | None = None,
         firsts: list[tuple[int, int, int]] | None = None,
+        candidates: set[int] | None = None,
     ) -> tuple[int, int]:
-        """Exact greedy play: a chosen pair goes when both its tiles are free, a group
-        goes whole when all its remaining tiles are free. Never a wrong move.
+        """Greedy play from ``occupied`` / ``free``, looking at the groups in
+        ``pending`` (default: every group with a free tile), and at every group again
+        when one of its tiles is freed. Returns the tiles left and the free ones.
 
-        ``firsts`` (if given) gets ``(group, occupied, free)`` just before the first
-        removal from each group: the play up to there does not depend on that group's
-        pairing, so after changing it, play can go on from there (removing a chosen
-        pair never hurts, so every order of exact play ends with the same tiles)."""
+        Exact play: a chosen pair goes when both its tiles are free, a group goes whole
+        when all its remaining tiles are free. Never a wrong move, and every order ends
+        with the same tiles. ``relaxed``: the relaxation, where also a group still open
+        goes as soon as two of its tiles are free at once, and its others one by one;
+        if it leaves tiles, no pairing extending ``choice`` clears them.
+
+        ``record`` gets the tiles removed at each step, a pair or a whole group (exact
+        play; ``_pairs`` makes a removal order of them); ``candidates`` the open groups
+        seen with two or more free tiles (exact play); ``firsts`` gets
+        ``(group, occupied, free)`` just before the first removal from each group: the
+        play up to there does not depend on that group's pairing, so after changing
+        it, play can go on from there.
+
+        The free test is inlined here (it is also ``Geometry.free_among``): calling it
+        costs about a third more per play (bench/README.md, "the solver's inner loop").
+        """
         geometry = self.geometry
         covered_by, left, right, affects = (
             geometry.covered_by,
@@ -223,7 +303,9 @@ class _PairingSearch:
             geometry.affects,
         )
         masks, options, group_of = self.masks, self.options, self.group_of
-        pending = [group_of[i] for i in bits(free)]
+        if pending is None:
+            pending = [group_of[i] for i in bits(free)]
+        opened = 0
         while pending:
             g = pending.pop()
             rest = masks[g] & occupied
@@ -234,19 +316,24 @@ class _PairingSearch:
                 gone = rest
             else:
                 c = choice[g]
-                if c < 0:
-                    continue
-                gone = 0
-                for pair in options[g][c]:
-                    if pair & free == pair:
-                        gone |= pair
-                if not gone:
+                if c >= 0:
+                    gone = 0
+                    for pair in options[g][c]:
+                        if pair & free == pair:
+                            gone |= pair
+                    if not gone:
+                        continue
+                elif relaxed and (opened >> g & 1 or ready & (ready - 1)):
+                    opened |= 1 << g
+                    gone = ready
+                else:
+                    if candidates is not None and ready & (ready - 1):
+                        candidates.add(g)
                     continue
             if firsts is not None and rest == masks[g]:
                 firsts.append((g, occupied, free))
             if record is not None:
-                tiles = bits(gone)
-                record += [(tiles[k], tiles[k + 1]) for k in range(0, len(tiles), 2)]
+                record.append(gone)
             occupied ^= gone
             free ^= gone
             touched = 0
@@ -266,60 +353,6 @@ class _PairingSearch:
                     free |= low
                     pending.append(group_of[i])
         return occupied, free
-
-    def _relaxed(self, occupied: int, free: int, choice: list[int]) -> int:
-        """The relaxation: like ``_advance``, but a group still open goes as soon as
-        two of its tiles are free at once, and its others then one by one. Returns the
-        tiles it cannot clear: if any, no pairing extending ``choice`` clears them."""
-        geometry = self.geometry
-        covered_by, left, right, affects = (
-            geometry.covered_by,
-            geometry.left,
-            geometry.right,
-            geometry.affects,
-        )
-        masks, options, group_of = self.masks, self.options, self.group_of
-        pending = [group_of[i] for i in bits(free)]
-        opened = 0
-        while pending:
-            g = pending.pop()
-            rest = masks[g] & occupied
-            ready = rest & free
-            if not ready:
-                continue
-            if ready != rest and not opened >> g & 1:
-                c = choice[g]
-                if c >= 0:
-                    gone = 0
-                    for pair in options[g][c]:
-                        if pair & free == pair:
-                            gone |= pair
-                    if not gone:
-                        continue
-                    ready = gone
-                elif ready & (ready - 1):
-                    opened |= 1 << g
-                else:
-                    continue
-            occupied ^= ready
-            free ^= ready
-            touched = 0
-            m = ready
-            while m:
-                low = m & -m
-                touched |= affects[low.bit_length() - 1]
-                m ^= low
-            touched &= occupied & ~free
-            while touched:
-                low = touched & -touched
-                i = low.bit_length() - 1
-                touched ^= low
-                if not covered_by[i] & occupied and (
-                    not left[i] & occupied or not right[i] & occupied
-                ):
-                    free |= low
-                    pending.append(group_of[i])
-        return occupied
 
     def _core(self, stuck: int) -> int:
         """The part of a stuck set that does the blocking. Every group left in ``stuck``
@@ -348,10 +381,6 @@ class _PairingSearch:
                 return core
             core = peeled
 
-    def _freed_by(self, occupied: int, free: int, pair: int) -> int:
-        after = self.geometry.update_free(free, occupied, pair)
-        return (after & ~free).bit_count()
-
     # -- learning ----------------------------------------------------------------------
 
     def _learn(self, choice: list[int], groups: frozenset[int]) -> None:
@@ -375,9 +404,127 @@ class _PairingSearch:
             for other in keep:
                 if other != g:
                     trial[other] = choice[other]
-            if self._relaxed(self.start_occupied, self.start_free, trial):
+            if self._play(self.start_occupied, self.start_free, trial, relaxed=True)[0]:
                 keep.remove(g)
         return keep
+
+    # -- playouts ----------------------------------------------------------------------
+
+    def playouts(self, count: int, deadline: float) -> list[Pair] | None:
+        """Up to ``count`` playouts (until ``deadline``): a complete removal order from
+        the first that clears the board, else None (which proves nothing)."""
+        for _ in range(count):
+            if time.perf_counter() > deadline:
+                return None
+            found = self._playout()
+            if found is not None:
+                return _pairs(found)
+        return None
+
+    def _playout(self) -> list[int] | None:
+        """Exact play; when it is stuck, the best free pair of an open group is taken
+        (fixing that group's pairing). The removals if the board is cleared, else None;
+        a stuck end is learnt as a conflict.
+
+        A group's score is kept until another of its tiles is freed (lazy greedy: it is
+        brought up to date when it is the best, before it is taken)."""
+        masks = self.masks
+        choice = list(self.base)
+        made = list(self.start_moves)
+        candidates = set(self.start_candidates)
+        occupied, free = self.start_occupied, self.start_free
+        scores: dict[int, tuple[int, float, int]] = {}  # group: (free tiles, score, pairing)
+        banned: set[int] = set()  # 3 * group + pairing: would repeat a conflict
+        committed: list[int] = []
+        while candidates:
+            best_group, best_score = -1, 0.0
+            for g in candidates:
+                entry = scores.get(g)
+                if entry is None:
+                    entry = scores[g] = self._best_pair(g, occupied, free, banned)
+                if best_group < 0 or entry[1] > best_score:
+                    best_group, best_score = g, entry[1]
+            g = best_group
+            ready, _, option = scores[g]
+            if ready != masks[g] & free:
+                scores[g] = self._best_pair(g, occupied, free, banned)
+                continue
+            if option < 0:  # gone whole, or every pairing is ruled out
+                candidates.discard(g)
+                continue
+            choice[g] = option
+            if self._violated(choice, (g, option)) is not None:
+                choice[g] = _UNDECIDED
+                banned.add(3 * g + option)
+                del scores[g]
+                continue
+            candidates.discard(g)
+            committed.append(g)
+            occupied, free = self._play(
+                occupied, free, choice, [g], record=made, candidates=candidates
+            )
+        if not occupied:
+            return made
+        core = self._core(occupied)
+        conflict = frozenset(g for g in committed if masks[g] & core)
+        for g in conflict:
+            key = 3 * g + choice[g]
+            self.penalty[key] = self.penalty.get(key, 0) + 1
+        # A conflict only if the relaxation is stuck here too: no open group has two
+        # free tiles (one may, when all its pairings were ruled out by conflicts).
+        if all(
+            not (masks[g] & free) & ((masks[g] & free) - 1)
+            for g, c in enumerate(choice)
+            if c < 0
+        ):
+            self._learn(choice, conflict)
+        return None
+
+    def _best_pair(
+        self, g: int, occupied: int, free: int, banned: set[int]
+    ) -> tuple[int, float, int]:
+        """(free tiles, score, pairing) of the best free pair of open group g; pairing
+        -1 if there is none. The score: tiles freed, a bonus when three are free, less
+        for choices often in a conflict (keys ``3 * group + pairing``), and a small
+        random part."""
+        mask = self.masks[g]
+        ready = mask & free
+        if mask & occupied != mask:
+            return ready, 0.0, -1
+        rest = ready & (ready - 1)
+        if rest & (rest - 1):  # three free: any two of them
+            low = ready & -ready
+            mid = rest & -rest
+            pairs: tuple[int, ...] = (rest, ready ^ mid, low | mid)
+            bonus = _THREE_FREE_BONUS
+        else:
+            pairs, bonus = (ready,), 0.0
+        first = mask & -mask
+        partner = self.partner_of_first[g]
+        affects = self.geometry.affects
+        free_among = self.geometry.free_among
+        penalty = self.penalty
+        noise = self.rng.next_u64()  # 8 random bits for each pair
+        best_score, best_option = 0.0, -1
+        for pair in pairs:
+            noise >>= 8
+            c = partner.get(pair ^ first if pair & first else mask ^ pair ^ first, -1)
+            if c < 0 or 3 * g + c in banned:
+                continue  # ruled out: one of its tiles lies on the other (above)
+            low = pair & -pair
+            after = occupied ^ pair
+            touched = (
+                affects[low.bit_length() - 1] | affects[(pair ^ low).bit_length() - 1]
+            ) & (after & ~free)
+            score = (
+                (free_among(touched, after).bit_count() if touched else 0)
+                + bonus
+                - _CONFLICT_WEIGHT * penalty.get(3 * g + c, 0)
+                + (noise & 255) / 512
+            )
+            if best_option < 0 or score > best_score:
+                best_score, best_option = score, c
+        return ready, best_score, best_option
 
     # -- search ------------------------------------------------------------------------
 
@@ -387,14 +534,16 @@ class _PairingSearch:
         solutions the tree search misses, but never proves a board hopeless.
 
         A trial pairing is played on from the point where the current play first took
-        a tile of the group changed (``_advance``'s ``firsts``), not from the start."""
+        a tile of the group changed (``_play``'s ``firsts``), not from the start."""
         rng = SplitMix64(0x10CA1)
         choice = list(self.base)
         open_groups = [g for g, c in enumerate(choice) if c < 0]
         for g in open_groups:
             choice[g] = rng.below(len(self.options[g]))
         firsts: list[tuple[int, int, int]] = []
-        left, left_free = self._advance(self.start_occupied, self.start_free, choice, None, firsts)
+        left, left_free = self._play(
+            self.start_occupied, self.start_free, choice, firsts=firsts
+        )
         where = {g: k for k, (g, _, _) in enumerate(firsts)}
         tabu: dict[tuple[int, int], int] = {}
         step = 0
@@ -418,7 +567,7 @@ class _PairingSearch:
                     continue
                 choice[g] = option
                 more: list[tuple[int, int, int]] = []
-                trial, trial_free = self._advance(occupied, free, choice, None, more)
+                trial, trial_free = self._play(occupied, free, choice, firsts=more)
                 if best is None or trial.bit_count() < best[0]:
                     best = (trial.bit_count(), option, trial, trial_free, more)
             choice[g] = current
@@ -431,16 +580,20 @@ class _PairingSearch:
                 firsts = firsts[:k] + more
                 where = {h: n for n, (h, _, _) in enumerate(firsts)}
                 tabu[(g, current)] = step + _TABU_STEPS
-        order: list[Pair] = []
-        self._advance(self.occupied, self.root_free, choice, order)
-        return order
+        order = list(self.start_moves)
+        self._play(self.start_occupied, self.start_free, choice, record=order)
+        return _pairs(order)
 
     def solve(self, started: float, budget: float) -> tuple[Status, list[Pair]]:
-        """Three phases sharing what they learn: the tree search with restarts (fast
-        on most boards), then the local search (for hard solutions), then the tree
-        search again shrinking every conflict before learning it (slower per node,
-        but proves hopeless boards much sooner)."""
-        if self._relaxed(self.start_occupied, self.start_free, self.base):
+        """The phases, sharing what they learn: playouts (most boards that can be
+        cleared are, at once), the relaxation of the whole board (most hopeless boards
+        fail it at once), the tree search with restarts, the local search (for hard
+        solutions), then the tree search again shrinking every conflict before learning
+        it (slower per node, but proves hopeless boards much sooner)."""
+        found = self.playouts(_PLAYOUTS, started + budget * _PLAYOUT_SHARE)
+        if found is not None:
+            return "yes", found
+        if self._play(self.start_occupied, self.start_free, self.base, relaxed=True)[0]:
             return "no", []
         status, order = self._tree(started + budget * _TREE_SHARE, minimize=False)
         if status != "unknown":
@@ -458,30 +611,35 @@ class _PairingSearch:
         while True:
             self.limit, self.count = limit, 0
             try:
-                found = self._node(self.occupied, self.root_free, list(self.base), frozenset())
+                found = self._node(
+                    self.start_occupied, self.start_free, list(self.base), frozenset()
+                )
             except _Restart:
                 limit = limit * 3 // 2
                 continue
             except _OutOfTime:
                 return "unknown", []
-            return ("yes", found) if isinstance(found, list) else ("no", [])
+            if isinstance(found, list):
+                return "yes", _pairs(self.start_moves + found)
+            return "no", []
 
     def _node(
         self, occupied: int, free: int, choice: list[int], decided: frozenset[int]
-    ) -> list[Pair] | frozenset[int]:
-        """A removal order, or the set of decided groups whose pairings together make
-        this node hopeless (a conflict, learnt and passed up for backjumping)."""
+    ) -> list[int] | frozenset[int]:
+        """The removals clearing the board (see ``_play``'s ``record``), or the set of
+        decided groups whose pairings together make this node hopeless (a conflict,
+        learnt and passed up for backjumping)."""
         self.nodes += 1
         self.count += 1
         if self.count > self.limit:
             raise _Restart
         if time.perf_counter() > self.until:
             raise _OutOfTime
-        made: list[Pair] = []
-        occupied, free = self._advance(occupied, free, choice, made)
+        made: list[int] = []
+        occupied, free = self._play(occupied, free, choice, record=made)
         if not occupied:
             return made
-        left = self._relaxed(occupied, free, choice)
+        left = self._play(occupied, free, choice, relaxed=True)[0]
         if left:
             # The tiles left block each other whatever the pairings of the groups not
             # among them: the conflict is the decided groups among them.
@@ -516,8 +674,9 @@ class _PairingSearch:
     def _branching_group(
         self, occupied: int, free: int, choice: list[int]
     ) -> tuple[int, list[int]]:
-        """The open group whose free pair frees the most tiles, with its pairings in
-        order: the one removing that pair now first, the others (waiting) after."""
+        """The open group whose free pair frees the most, with its pairings in order:
+        the one removing that pair now first, the others (waiting) after."""
+        newly_freed = self.geometry.newly_freed
         best: tuple[float, int, list[int]] | None = None
         for g, mask in enumerate(self.masks):
             if choice[g] >= 0:
@@ -531,7 +690,7 @@ class _PairingSearch:
                 score = -1
                 for pair in option:
                     if pair & free == pair:
-                        score = max(score, self._freed_by(occupied, free, pair))
+                        score = max(score, newly_freed(free, occupied, pair))
                 scored.append((score + self.rng.below(4) / 2, c))
             scored.sort(reverse=True)
             if best is None or scored[0][0] > best[0]:
@@ -539,6 +698,16 @@ class _PairingSearch:
         # The relaxation cleared the board, so some open group can move.
         assert best is not None
         return best[1], best[2]
+
+
+def _pairs(removals: list[int]) -> list[Pair]:
+    """A removal order from the removals of ``_play`` (a pair, or a whole group that
+    was free at once, taken as two pairs)."""
+    order = []
+    for gone in removals:
+        tiles = bits(gone)
+        order += [(tiles[k], tiles[k + 1]) for k in range(0, len(tiles), 2)]
+    return order
 
 
 # --- the fallback: depth-first over masks ------------------------------------------------
@@ -623,15 +792,6 @@ def solve(geometry: Geometry, board: Board, budget: float = 1.0) -> Solution:
     return Solution(status, order, nodes, time.perf_counter() - started)
 
 
-verify_clearable = solve
-
-
-def _newly_freed(geometry: Geometry, occupied: int, free: int, pair: Pair) -> int:
-    removed = (1 << pair[0]) | (1 << pair[1])
-    after = geometry.update_free(free, occupied, removed)
-    return (after & ~free).bit_count()
-
-
 def hint(geometry: Geometry, board: Board, budget: float = 0.5) -> Hint:
     """P9: among the free pairs after which the board can still be cleared, the one that
     frees the most tiles (ties: lowest indices). ``Hint(None, False)`` when the board
@@ -644,8 +804,12 @@ def hint(geometry: Geometry, board: Board, budget: float = 0.5) -> Hint:
     pairs = free_pairs(geometry, board)
     if not pairs:
         return Hint(None, False)
-    free = geometry.free_mask(board.occupied)
-    ranked = sorted(pairs, key=lambda p: (-_newly_freed(geometry, board.occupied, free, p), p))
+    occupied = board.occupied
+    free = geometry.free_mask(occupied)
+    ranked = sorted(
+        pairs,
+        key=lambda p: (-geometry.newly_freed(free, occupied, (1 << p[0]) | (1 << p[1])), p),
+    )
     deadline = time.perf_counter() + budget
     # Any free pair of a known complete order can go first: removing tiles early only
     # frees others. So one solution proves many candidates at once.
@@ -663,7 +827,7 @@ def hint(geometry: Geometry, board: Board, budget: float = 0.5) -> Hint:
         if left <= 0:
             break
         removed = (1 << pair[0]) | (1 << pair[1])
-        result = solve(geometry, Board(board.faces, board.occupied & ~removed), left)
+        result = solve(geometry, Board(board.faces, occupied & ~removed), left)
         if result.status == "yes":
             return Hint(pair, True)
         if result.status == "unknown" and undecided is None:

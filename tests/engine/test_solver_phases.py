@@ -49,14 +49,14 @@ def test_exact_play_resumed_where_a_group_first_moved_ends_like_a_full_replay(
     start = (search.start_occupied, search.start_free)
     for _ in range(20):
         firsts: list[tuple[int, int, int]] = []
-        left, left_free = search._advance(*start, choice, None, firsts)
-        assert (left, left_free) == search._advance(*start, choice, None)
+        left, left_free = search._play(*start, choice, firsts=firsts)
+        assert (left, left_free) == search._play(*start, choice)
         open_groups = [g for g, o in enumerate(search.options) if len(o) > 1]
         g = open_groups[rng.below(len(open_groups))]
         choice[g] = (choice[g] + 1) % len(search.options[g])
         where = {h: k for k, (h, _, _) in enumerate(firsts)}
         resumed = (left, left_free) if g not in where else firsts[where[g]][1:]
-        assert search._advance(*resumed, choice, None) == search._advance(*start, choice, None)
+        assert search._play(*resumed, choice) == search._play(*start, choice)
 
 
 @pytest.mark.parametrize("seed", range(4))
