@@ -40,6 +40,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from heapq import heappop, heappush
 from typing import Literal
 
 from .geometry import Board, Geometry, bits
@@ -62,6 +63,8 @@ _LOCAL_SHARE = 0.7
 # a gamble) gets this bonus.
 _CONFLICT_WEIGHT = 1.0
 _THREE_FREE_BONUS = 1.5
+_ENABLE = 1.0
+_JITTER = 1 / 512
 # Local search: how long a re-pairing stays tabu, and 1 in how many worse steps is taken.
 _TABU_STEPS = 15
 _NOISE = 40
@@ -219,24 +222,29 @@ class _PairingSearch:
         related = self.tables.related if self.stable else None
         group_of, masks, options_of = self.group_of, self.masks, self.options
         for g, group in enumerate(groups):
-            tiles = bits(group)
-            for i in tiles:
-                group_of[i] = g
             masks.append(group)
-            if len(tiles) == 2:
-                a, b = tiles
+            low = group & -group
+            a = low.bit_length() - 1
+            rest = group ^ low
+            low = rest & -rest
+            b = low.bit_length() - 1
+            rest ^= low
+            group_of[a] = group_of[b] = g
+            if not rest:
                 if related is not None and related[a] >> b & 1:
                     return False
                 options_of.append([(group,)])
                 continue
-            a, b, c, d = tiles
-            splits = ((a, b, c, d), (a, c, b, d), (a, d, b, c))
+            low = rest & -rest
+            c = low.bit_length() - 1
+            d = (rest ^ low).bit_length() - 1
+            group_of[c] = group_of[d] = g
+            splits = [(a, b, c, d), (a, c, b, d), (a, d, b, c)]
             if related is not None and (related[a] | related[b] | related[c]) & group:
-                splits = tuple(
-                    (p, q, r, s)
-                    for p, q, r, s in splits
-                    if not related[p] >> q & 1 and not related[r] >> s & 1
-                )
+                for split in list(splits):
+                    p, q, r, s = split
+                    if related[p] >> q & 1 or related[r] >> s & 1:
+                        splits.remove(split)
                 if not splits:
                     return False
             options_of.append(
@@ -251,7 +259,7 @@ class _PairingSearch:
         else:
             self.root_free = self.geometry.free_mask(self.occupied)
         self.start_moves: list[int] = []
-        self.start_candidates: set[int] = set()
+        self.start_candidates: list[int] = []
         self.start_occupied, self.start_free = self._play(
             self.occupied,
             self.root_free,
@@ -273,7 +281,7 @@ class _PairingSearch:
         relaxed: bool = False,
         record: list[int] | None = None,
         firsts: list[tuple[int, int, int]] | None = None,
-        candidates: set[int] | None = None,
+        candidates: list[int] | None = None,
     ) -> tuple[int, int]:
         """Greedy play from ``occupied`` / ``free``, looking at the groups in
         ``pending`` (default: every group with a free tile), and at every group again
@@ -317,6 +325,8 @@ class _PairingSearch:
             else:
                 c = choice[g]
                 if c >= 0:
+                    if rest != masks[g]:  # one pair left: it goes when both are free
+                        continue
                     gone = 0
                     for pair in options[g][c]:
                         if pair & free == pair:
@@ -328,7 +338,7 @@ class _PairingSearch:
                     gone = ready
                 else:
                     if candidates is not None and ready & (ready - 1):
-                        candidates.add(g)
+                        candidates.append(g)
                     continue
             if firsts is not None and rest == masks[g]:
                 firsts.append((g, occupied, free))
@@ -336,8 +346,9 @@ class _PairingSearch:
                 record.append(gone)
             occupied ^= gone
             free ^= gone
-            touched = 0
-            m = gone
+            low = gone & -gone
+            touched = affects[low.bit_length() - 1]
+            m = gone ^ low
             while m:
                 low = m & -m
                 touched |= affects[low.bit_length() - 1]
@@ -426,105 +437,90 @@ class _PairingSearch:
         (fixing that group's pairing). The removals if the board is cleared, else None;
         a stuck end is learnt as a conflict.
 
-        A group's score is kept until another of its tiles is freed (lazy greedy: it is
-        brought up to date when it is the best, before it is taken)."""
-        masks = self.masks
+        A pair's score: the tiles its removal frees, more for each of them that finds
+        a free partner, a bonus when three of the group are free (keeping the right
+        one free is less of a gamble than pairing two blind), less for each time the
+        choice was part of a conflict, and a small random part. A group is scored when
+        it gets a second or a third free tile, and the best score is kept in a heap."""
+        masks, group_of, partners = self.masks, self.group_of, self.partner_of_first
+        affects, free_among = self.geometry.affects, self.geometry.free_among
+        penalty, nogoods, next_u64 = self.penalty, self.nogoods, self.rng.next_u64
         choice = list(self.base)
         made = list(self.start_moves)
-        candidates = set(self.start_candidates)
+        fresh = list(self.start_candidates)  # open groups to score (again)
         occupied, free = self.start_occupied, self.start_free
-        scores: dict[int, tuple[int, float, int]] = {}  # group: (free tiles, score, pairing)
+        heap: list[tuple[float, int, int, int]] = []  # (-score, group, pairing, free tiles)
+        scored: dict[int, int] = {}  # group: its free tiles when scored
         banned: set[int] = set()  # 3 * group + pairing: would repeat a conflict
         committed: list[int] = []
-        while candidates:
-            best_group, best_score = -1, 0.0
-            for g in candidates:
-                entry = scores.get(g)
-                if entry is None:
-                    entry = scores[g] = self._best_pair(g, occupied, free, banned)
-                if best_group < 0 or entry[1] > best_score:
-                    best_group, best_score = g, entry[1]
-            g = best_group
-            ready, _, option = scores[g]
-            if ready != masks[g] & free:
-                scores[g] = self._best_pair(g, occupied, free, banned)
-                continue
-            if option < 0:  # gone whole, or every pairing is ruled out
-                candidates.discard(g)
-                continue
-            choice[g] = option
-            if self._violated(choice, (g, option)) is not None:
+        while True:
+            for g in fresh:
+                mask = masks[g]
+                ready = mask & free
+                if choice[g] >= 0 or mask & occupied != mask or scored.get(g) == ready:
+                    continue  # decided, gone whole, or scored already
+                scored[g] = ready
+                rest = ready & (ready - 1)
+                if rest & (rest - 1):  # three free: any two of them
+                    low = ready & -ready
+                    mid = rest & -rest
+                    pairs: tuple[int, ...] = (rest, ready ^ mid, low | mid)
+                    bonus = _THREE_FREE_BONUS
+                else:
+                    pairs, bonus = (ready,), 0.0
+                first = mask & -mask
+                partner = partners[g]
+                noise = next_u64()  # 8 random bits for each pair
+                for pair in pairs:
+                    noise >>= 8
+                    c = partner.get(pair ^ first if pair & first else mask ^ pair ^ first, -1)
+                    if c < 0 or 3 * g + c in banned:
+                        continue  # ruled out: one tile of it lies on the other
+                    low = pair & -pair
+                    after = occupied ^ pair
+                    touched = (
+                        affects[low.bit_length() - 1] | affects[(pair ^ low).bit_length() - 1]
+                    ) & (after & ~free)
+                    score = bonus - _CONFLICT_WEIGHT * penalty.get(3 * g + c, 0)
+                    score += (noise & 255) * _JITTER
+                    if touched:
+                        freed = free_among(touched, after)
+                        score += freed.bit_count()
+                        now_free = (free ^ pair) | freed
+                        while freed:
+                            low = freed & -freed
+                            freed ^= low
+                            if masks[group_of[low.bit_length() - 1]] & now_free & ~low:
+                                score += _ENABLE
+                    heappush(heap, (-score, g, c, ready))
+            fresh.clear()
+            while heap:
+                _, g, c, ready = heappop(heap)
+                if choice[g] < 0 and ready == masks[g] & free:  # else: taken, or rescored
+                    break
+            else:
+                break
+            choice[g] = c
+            if nogoods and self._violated(choice, (g, c)) is not None:
                 choice[g] = _UNDECIDED
-                banned.add(3 * g + option)
-                del scores[g]
+                banned.add(3 * g + c)
                 continue
-            candidates.discard(g)
             committed.append(g)
-            occupied, free = self._play(
-                occupied, free, choice, [g], record=made, candidates=candidates
-            )
+            occupied, free = self._play(occupied, free, choice, [g], record=made, candidates=fresh)
         if not occupied:
             return made
         core = self._core(occupied)
         conflict = frozenset(g for g in committed if masks[g] & core)
         for g in conflict:
             key = 3 * g + choice[g]
-            self.penalty[key] = self.penalty.get(key, 0) + 1
+            penalty[key] = penalty.get(key, 0) + 1
         # A conflict only if the relaxation is stuck here too: no open group has two
         # free tiles (one may, when all its pairings were ruled out by conflicts).
         if all(
-            not (masks[g] & free) & ((masks[g] & free) - 1)
-            for g, c in enumerate(choice)
-            if c < 0
+            not (masks[g] & free) & ((masks[g] & free) - 1) for g, c in enumerate(choice) if c < 0
         ):
             self._learn(choice, conflict)
         return None
-
-    def _best_pair(
-        self, g: int, occupied: int, free: int, banned: set[int]
-    ) -> tuple[int, float, int]:
-        """(free tiles, score, pairing) of the best free pair of open group g; pairing
-        -1 if there is none. The score: tiles freed, a bonus when three are free, less
-        for choices often in a conflict (keys ``3 * group + pairing``), and a small
-        random part."""
-        mask = self.masks[g]
-        ready = mask & free
-        if mask & occupied != mask:
-            return ready, 0.0, -1
-        rest = ready & (ready - 1)
-        if rest & (rest - 1):  # three free: any two of them
-            low = ready & -ready
-            mid = rest & -rest
-            pairs: tuple[int, ...] = (rest, ready ^ mid, low | mid)
-            bonus = _THREE_FREE_BONUS
-        else:
-            pairs, bonus = (ready,), 0.0
-        first = mask & -mask
-        partner = self.partner_of_first[g]
-        affects = self.geometry.affects
-        free_among = self.geometry.free_among
-        penalty = self.penalty
-        noise = self.rng.next_u64()  # 8 random bits for each pair
-        best_score, best_option = 0.0, -1
-        for pair in pairs:
-            noise >>= 8
-            c = partner.get(pair ^ first if pair & first else mask ^ pair ^ first, -1)
-            if c < 0 or 3 * g + c in banned:
-                continue  # ruled out: one of its tiles lies on the other (above)
-            low = pair & -pair
-            after = occupied ^ pair
-            touched = (
-                affects[low.bit_length() - 1] | affects[(pair ^ low).bit_length() - 1]
-            ) & (after & ~free)
-            score = (
-                (free_among(touched, after).bit_count() if touched else 0)
-                + bonus
-                - _CONFLICT_WEIGHT * penalty.get(3 * g + c, 0)
-                + (noise & 255) / 512
-            )
-            if best_option < 0 or score > best_score:
-                best_score, best_option = score, c
-        return ready, best_score, best_option
 
     # -- search ------------------------------------------------------------------------
 
@@ -541,9 +537,7 @@ class _PairingSearch:
         for g in open_groups:
             choice[g] = rng.below(len(self.options[g]))
         firsts: list[tuple[int, int, int]] = []
-        left, left_free = self._play(
-            self.start_occupied, self.start_free, choice, firsts=firsts
-        )
+        left, left_free = self._play(self.start_occupied, self.start_free, choice, firsts=firsts)
         where = {g: k for k, (g, _, _) in enumerate(firsts)}
         tabu: dict[tuple[int, int], int] = {}
         step = 0
