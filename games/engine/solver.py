@@ -17,19 +17,19 @@ groups of four needs search (3 ways each).
   of tiles that block each other: the pairings chosen among them form a *conflict*,
   which is learnt (later playouts and the search never repeat it) and makes those
   choices less attractive to the next playouts.
-* Every partial choice of the tree search is checked with a relaxation that is cheap
-  and never too pessimistic (``_play(relaxed=True)``): chosen pairs go as in exact
-  play, but a group still open goes as soon as two of its tiles are free at once, and
-  its others one by one. If it cannot clear the board, no pairing extending the
-  choices can; the choices of the groups among the tiles it leaves are a conflict,
+* The relaxation (``_play(relaxed=True)``) is cheap and never too pessimistic: chosen
+  pairs go as in exact play, but a group still open goes as soon as two of its tiles
+  are free at once, and its others one by one. If it cannot clear the board, no
+  pairing extending the choices can.
+* A short tree search follows: every partial choice is checked with the relaxation;
+  when it fails, the choices of the groups among the tiles it leaves are a conflict,
   learnt and passed up, and the search jumps back past choices that played no part
-  (conflict-directed backjumping).
-* The tree search restarts with a growing node limit and small random tie-breaks,
-  keeping what it learnt: a few unlucky early choices do not sink a solvable board.
-* On hard boards two more phases follow: a tabu local search over complete pairings
-  (cost: tiles left by exact play), which finds solutions the tree misses, and the tree
-  search again with every conflict first shrunk to the choices it really needs, which
-  proves hopeless boards much sooner.
+  (conflict-directed backjumping), with restarts and small random tie-breaks.
+* The hard boards go to two searches taking turns until one decides: de Bondt's own
+  search (``_proof``), which fixes pairings in turn until the relaxation fails, keeps
+  only the choices that failure needs and branches on those (complete: it proves a
+  board hopeless), and a tabu local search over complete pairings (cost: tiles left
+  by exact play), which finds some solutions much sooner.
 
 Boards with a group of another size than 2 or 4 (only hand-made ones) are decided by
 a plain depth-first search over ``occupied`` masks with a memo of dead masks.
@@ -38,7 +38,7 @@ a plain depth-first search over ``occupied`` masks with a memo of dead masks.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from heapq import heappop, heappush
 from typing import Literal
@@ -50,14 +50,14 @@ from .tiles import TILE_CODES, match_group
 Status = Literal["yes", "no", "unknown"]
 Pair = tuple[int, int]
 _CHECK_EVERY = 32  # search nodes between looks at the clock (plain search)
-# How the budget is shared between the solver's phases (see _PairingSearch.solve).
-# Playouts are cheap and clear most boards; the local search finds the hard solutions
-# that decide most of the remaining random deals; proving a board hopeless rarely needs
-# the last phase's time (most hopeless boards fail at once).
+# The phases (see _PairingSearch.solve): at most this many playouts, in at most this
+# share of the budget; the tree search for at most this many seconds; then de Bondt's
+# search and the local search take turns of these many seconds until one decides.
 _PLAYOUTS = 12
 _PLAYOUT_SHARE = 0.05
-_TREE_SHARE = 0.15
-_LOCAL_SHARE = 0.7
+_TREE_SECONDS = 0.03
+_PROOF_TURN = 0.02
+_LOCAL_TURN = 0.01
 # Playouts: a move freeing one tile more is worth this much more than one taking a
 # conflict's choice once more; a group with three free tiles (whose choice is less of
 # a gamble) gets this bonus.
@@ -203,7 +203,6 @@ class _PairingSearch:
         self.options: list[list[tuple[int, ...]]] = []
         self.group_of = [0] * geometry.n
         self.nogoods: dict[tuple[int, int], list[frozenset[tuple[int, int]]]] = {}
-        self.minimize = False
         self.rng = SplitMix64(0x5EED)  # varies the tie-breaks between restarts
         self.limit = 0
         self.count = 0
@@ -211,6 +210,9 @@ class _PairingSearch:
         # Playouts: how often each choice was part of a playout's conflict, and per
         # open group which pairing puts which tile with the group's first one.
         self.penalty: dict[int, int] = {}
+        # The choices of the playout that came closest (fewest tiles left): de Bondt's
+        # search tries them first.
+        self.closest: tuple[int, list[int]] = (occupied.bit_count() + 1, [])
         self.partner_of_first: dict[int, dict[int, int]] = {}
 
     # -- set-up ------------------------------------------------------------------------
@@ -406,19 +408,6 @@ class _PairingSearch:
                 return frozenset(g for g, _ in nogood)
         return None
 
-    def _shrink(self, choice: list[int], groups: list[int]) -> list[int]:
-        """Drop the groups a conflict does not need (each test: the relaxation from the
-        start with only the others' pairings); small conflicts prune much more."""
-        keep = list(groups)
-        for g in groups:
-            trial = list(self.base)
-            for other in keep:
-                if other != g:
-                    trial[other] = choice[other]
-            if self._play(self.start_occupied, self.start_free, trial, relaxed=True)[0]:
-                keep.remove(g)
-        return keep
-
     # -- playouts ----------------------------------------------------------------------
 
     def playouts(self, count: int, deadline: float) -> list[Pair] | None:
@@ -509,6 +498,8 @@ class _PairingSearch:
             occupied, free = self._play(occupied, free, choice, [g], record=made, candidates=fresh)
         if not occupied:
             return made
+        if occupied.bit_count() < self.closest[0]:
+            self.closest = (occupied.bit_count(), choice)
         core = self._core(occupied)
         conflict = frozenset(g for g in committed if masks[g] & core)
         for g in conflict:
@@ -525,9 +516,20 @@ class _PairingSearch:
     # -- search ------------------------------------------------------------------------
 
     def local_search(self, deadline: float) -> list[Pair] | None:
-        """Tabu search over complete pairings: the cost is the number of tiles exact
-        play leaves; a step re-pairs a random group among those left. Finds hard
-        solutions the tree search misses, but never proves a board hopeless.
+        """The local search alone until ``deadline``: a complete removal order, or None."""
+        steps = self._local_steps()
+        try:
+            while time.perf_counter() <= deadline:
+                next(steps)
+        except StopIteration as stop:
+            return stop.value[1] if stop.value else None
+        return None
+
+    def _local_steps(self) -> Generator[None, None, tuple[Status, list[Pair]] | None]:
+        """Tabu search over complete pairings, one step at a time (a generator): the
+        cost is the number of tiles exact play leaves; a step re-pairs a random group
+        among those left. Finds hard solutions, but never proves a board hopeless
+        (returns ("yes", a removal order), or None when only fixed pairs are left).
 
         A trial pairing is played on from the point where the current play first took
         a tile of the group changed (``_play``'s ``firsts``), not from the start."""
@@ -543,8 +545,7 @@ class _PairingSearch:
         step = 0
         while left:
             step += 1
-            if time.perf_counter() > deadline:
-                return None
+            yield
             stuck = [g for g in open_groups if self.masks[g] & left]
             if not stuck:
                 return None  # the pairs left are all fixed ones: hopeless, unproven here
@@ -574,32 +575,130 @@ class _PairingSearch:
                 firsts = firsts[:k] + more
                 where = {h: n for n, (h, _, _) in enumerate(firsts)}
                 tabu[(g, current)] = step + _TABU_STEPS
+        return "yes", self._order(choice)
+
+    def _order(self, choice: list[int]) -> list[Pair]:
+        """The removal order of a complete pairing that exact play clears."""
         order = list(self.start_moves)
         self._play(self.start_occupied, self.start_free, choice, record=order)
         return _pairs(order)
 
+    # -- de Bondt's search -------------------------------------------------------------
+
+    def _clears(self, choice: list[int]) -> bool:
+        """Whether the relaxation clears the board with these choices (from the start)."""
+        return not self._play(self.start_occupied, self.start_free, choice, relaxed=True)[0]
+
+    def _proof(self) -> Generator[None, None, tuple[Status, list[Pair]]]:
+        """De Bondt's search ("sureSolve"), one call at a time (a generator): complete,
+        so it proves boards hopeless, and it finds hard solutions too.
+
+        Every open group gets its first pairing in turn until the relaxation fails;
+        then each choice before is undone once: those the failure needs (undone, the
+        relaxation clears again) stay and move to the front, the others go behind them,
+        open again and with their pairings in a new random order. Then the search
+        branches on the other pairings of the needed ones only. A group's pairings are
+        first tried in the order of the playout that came closest, else at random."""
+        rng = SplitMix64(0xB0D7)
+        order = [g for g, c in enumerate(self.base) if c < 0]
+        rng.shuffle(order)
+        closest = self.closest[1]
+        ranking: dict[int, list[int]] = {}
+        for g in order:
+            ranked = list(range(len(self.options[g])))
+            rng.shuffle(ranked)
+            if closest and closest[g] >= 0:
+                ranked.remove(closest[g])
+                ranked.insert(0, closest[g])
+            ranking[g] = ranked
+        choice = list(self.base)
+        if (yield from self._proof_from(0, order, ranking, choice, rng)):
+            return "yes", self._order(choice)
+        return "no", []
+
+    def _proof_from(
+        self,
+        start: int,
+        order: list[int],
+        ranking: dict[int, list[int]],
+        choice: list[int],
+        rng: SplitMix64,
+    ) -> Generator[None, None, bool]:
+        """Whether some pairings of ``order[start:]`` (the groups before keep theirs)
+        let exact play clear the board; ``choice`` holds them when it does."""
+        self.nodes += 1
+        yield  # the caller may look at the clock, or let the local search take a turn
+        if not self._clears(choice):
+            return False
+        point = len(order)
+        for k in range(start, len(order)):
+            g = order[k]
+            choice[g] = ranking[g][0]
+            if not self._clears(choice):
+                point = k
+                break
+        if point == len(order):
+            return True  # every group has a pairing: the relaxation is exact play
+        needed = [order[point]]
+        last = point
+        for k in range(point - 1, start - 1, -1):
+            g = order[k]
+            choice[g] = _UNDECIDED
+            if self._clears(choice):
+                choice[g] = ranking[g][0]
+                needed.append(g)
+            else:
+                rng.shuffle(ranking[g])
+                order[last] = g
+                last -= 1
+        for k in range(last, start - 1, -1):
+            order[k] = needed.pop()
+        for k in range(last, start - 1, -1):
+            g = order[k]
+            for other in ranking[g][1:]:
+                choice[g] = other
+                if (yield from self._proof_from(k + 1, order, ranking, choice, rng)):
+                    return True
+            choice[g] = _UNDECIDED
+        return False
+
+    # -- the phases --------------------------------------------------------------------
+
     def solve(self, started: float, budget: float) -> tuple[Status, list[Pair]]:
-        """The phases, sharing what they learn: playouts (most boards that can be
-        cleared are, at once), the relaxation of the whole board (most hopeless boards
-        fail it at once), the tree search with restarts, the local search (for hard
-        solutions), then the tree search again shrinking every conflict before learning
-        it (slower per node, but proves hopeless boards much sooner)."""
+        """The phases: playouts (most boards that can be cleared are, at once), the
+        relaxation of the whole board (most hopeless boards fail it at once), a short
+        tree search (most of the rest), then de Bondt's search and the local search
+        taking turns until one of them decides (the hard boards)."""
         found = self.playouts(_PLAYOUTS, started + budget * _PLAYOUT_SHARE)
         if found is not None:
             return "yes", found
-        if self._play(self.start_occupied, self.start_free, self.base, relaxed=True)[0]:
+        if not self._clears(self.base):
             return "no", []
-        status, order = self._tree(started + budget * _TREE_SHARE, minimize=False)
+        status, order = self._tree(time.perf_counter() + _TREE_SECONDS)
         if status != "unknown":
             return status, order
-        found = self.local_search(started + budget * (_TREE_SHARE + _LOCAL_SHARE))
-        if found is not None:
-            return "yes", found
-        return self._tree(self.deadline, minimize=True)
+        turns: list[tuple[Generator[None, None, tuple[Status, list[Pair]] | None], float]] = [
+            (self._proof(), _PROOF_TURN),
+            (self._local_steps(), _LOCAL_TURN),
+        ]
+        while turns:
+            for turn in list(turns):
+                steps, seconds = turn
+                now = time.perf_counter()
+                if now > self.deadline:
+                    return "unknown", []
+                until = min(self.deadline, now + seconds)
+                try:
+                    while time.perf_counter() < until:
+                        next(steps)
+                except StopIteration as stop:
+                    if stop.value is not None:
+                        return stop.value
+                    turns.remove(turn)  # the local search gave up
+        return "unknown", []
 
-    def _tree(self, until: float, *, minimize: bool) -> tuple[Status, list[Pair]]:
+    def _tree(self, until: float) -> tuple[Status, list[Pair]]:
         """Restarts with a growing node limit; the conflicts learnt carry over."""
-        self.minimize = minimize
         self.until = min(until, self.deadline)
         limit = 50
         while True:
@@ -638,10 +737,7 @@ class _PairingSearch:
             # The tiles left block each other whatever the pairings of the groups not
             # among them: the conflict is the decided groups among them.
             core = self._core(left)
-            culprits = [g for g in decided if self.masks[g] & core]
-            if self.minimize:
-                culprits = self._shrink(choice, culprits)
-            conflict = frozenset(culprits)
+            conflict = frozenset(g for g in decided if self.masks[g] & core)
             self._learn(choice, conflict)
             return conflict
         group, order = self._branching_group(occupied, free, choice)

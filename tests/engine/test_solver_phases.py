@@ -10,7 +10,15 @@ import time
 import pytest
 from hypothesis import given
 
-from games.engine import Board, SplitMix64, initial_board, solve, tile_set
+from games.engine import (
+    Board,
+    SplitMix64,
+    apply_removal,
+    free_pairs,
+    initial_board,
+    solve,
+    tile_set,
+)
 from games.engine import solver as solver_module
 from games.engine.solver import _groups, _PairingSearch
 
@@ -70,20 +78,60 @@ def test_the_local_search_gives_a_complete_valid_order_or_nothing(seed: int) -> 
 
 
 @given(small_boards())
-def test_without_the_first_tree_phase_the_solver_still_agrees_with_brute_force(
-    case,
-) -> None:
-    # No time for the first tree phase: the local search and the last phase decide.
+def test_without_playouts_and_tree_de_bondts_search_agrees_with_brute_force(case) -> None:
+    # No playouts and no time for the tree: the relaxation, de Bondt's search and the
+    # local search decide.
     geometry, board = case
-    saved = solver_module._TREE_SHARE
-    solver_module._TREE_SHARE = 0.0
+    saved = solver_module._PLAYOUTS, solver_module._TREE_SECONDS
+    solver_module._PLAYOUTS, solver_module._TREE_SECONDS = 0, 0.0
     try:
         result = solve(geometry, board, 10.0)
     finally:
-        solver_module._TREE_SHARE = saved
+        solver_module._PLAYOUTS, solver_module._TREE_SECONDS = saved
     assert result.status == ("yes" if brute_force(geometry, board) else "no")
     if result.status == "yes":
         assert play_out(geometry, board, result.order).is_cleared
+
+
+def run_proof(search: _PairingSearch) -> tuple[str, list[tuple[int, int]]]:
+    steps = search._proof()
+    try:
+        while True:
+            next(steps)
+    except StopIteration as stop:
+        return stop.value
+
+
+@given(small_boards())
+def test_de_bondts_search_alone_agrees_with_brute_force(case) -> None:
+    geometry, board = case
+    search = _PairingSearch(geometry, board.occupied, time.perf_counter() + 60)
+    groups = _groups(board.faces, board.occupied)
+    if not all(g.bit_count() in (2, 4) for g in groups) or not search.prepare(groups):
+        return
+    status, order = run_proof(search)
+    assert status == ("yes" if brute_force(geometry, board) else "no")
+    if status == "yes":
+        assert play_out(geometry, board, order).is_cleared
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_de_bondts_search_agrees_with_every_pairing_tried(seed: int) -> None:
+    # Pavillon boards after a few random removals: some can no longer be cleared.
+    geometry, board, search = prepared("a", 500 + seed)
+    rng = SplitMix64(seed)
+    for _ in range(4 + seed % 5):
+        pairs = free_pairs(geometry, board)
+        if not pairs:
+            break
+        board = apply_removal(geometry, board, *pairs[rng.below(len(pairs))])
+    search = _PairingSearch(geometry, board.occupied, time.perf_counter() + 60)
+    if not search.prepare(_groups(board.faces, board.occupied)):
+        return
+    status, order = run_proof(search)
+    assert status == ("yes" if solutions(search) else "no")
+    if status == "yes":
+        assert play_out(geometry, board, order).is_cleared
 
 
 @pytest.mark.parametrize("seed", range(3))
