@@ -213,6 +213,10 @@ class _PairingSearch:
         # The choices of the playout that came closest (fewest tiles left): de Bondt's
         # search tries them first.
         self.closest: tuple[int, list[int]] = (occupied.bit_count() + 1, [])
+        # The last relaxation of _clears: (choices, firsts, where, (occupied, free)).
+        self.last_relaxed: tuple[
+            list[int], list[tuple[int, int, int]], dict[int, int], tuple[int, int]
+        ] = ([], [], {}, (0, 0))
         self.partner_of_first: dict[int, dict[int, int]] = {}
 
     # -- set-up ------------------------------------------------------------------------
@@ -298,9 +302,11 @@ class _PairingSearch:
         ``record`` gets the tiles removed at each step, a pair or a whole group (exact
         play; ``_pairs`` makes a removal order of them); ``candidates`` the open groups
         seen with two or more free tiles (exact play); ``firsts`` gets
-        ``(group, occupied, free)`` just before the first removal from each group: the
-        play up to there does not depend on that group's pairing, so after changing
-        it, play can go on from there.
+        ``(group, occupied, free)`` just before the first removal from each group. Both
+        plays end with the same tiles whatever the order of their moves, and the moves
+        before a group's first removal are moves under any pairing of that group: so
+        after changing some groups' pairings, play can go on from the earliest of their
+        first removals instead of from the start.
 
         The free test is inlined here (it is also ``Geometry.free_among``): calling it
         costs about a third more per play (bench/README.md, "the solver's inner loop").
@@ -315,7 +321,6 @@ class _PairingSearch:
         masks, options, group_of = self.masks, self.options, self.group_of
         if pending is None:
             pending = [group_of[i] for i in bits(free)]
-        opened = 0
         while pending:
             g = pending.pop()
             rest = masks[g] & occupied
@@ -335,9 +340,8 @@ class _PairingSearch:
                             gone |= pair
                     if not gone:
                         continue
-                elif relaxed and (opened >> g & 1 or ready & (ready - 1)):
-                    opened |= 1 << g
-                    gone = ready
+                elif relaxed and (rest != masks[g] or ready & (ready - 1)):
+                    gone = ready  # open, or opened before (some of its tiles went)
                 else:
                     if candidates is not None and ready & (ready - 1):
                         candidates.append(g)
@@ -586,8 +590,25 @@ class _PairingSearch:
     # -- de Bondt's search -------------------------------------------------------------
 
     def _clears(self, choice: list[int]) -> bool:
-        """Whether the relaxation clears the board with these choices (from the start)."""
-        return not self._play(self.start_occupied, self.start_free, choice, relaxed=True)[0]
+        """Whether the relaxation clears the board with these choices. It goes on from
+        the last relaxation played here, at the first removal of the first group whose
+        choice changed since (see ``_play``'s ``firsts``)."""
+        last, firsts, where, (occupied, free) = self.last_relaxed
+        if not last:
+            occupied, free, k = self.start_occupied, self.start_free, 0
+        else:
+            k = len(firsts)
+            for g, c in enumerate(choice):
+                if c != last[g]:
+                    k = min(k, where.get(g, k))
+            if k < len(firsts):
+                _, occupied, free = firsts[k]
+        more: list[tuple[int, int, int]] = []
+        left, left_free = self._play(occupied, free, choice, relaxed=True, firsts=more)
+        firsts = firsts[:k] + more
+        where = {g: n for n, (g, _, _) in enumerate(firsts)}
+        self.last_relaxed = (list(choice), firsts, where, (left, left_free))
+        return not left
 
     def _proof(self) -> Generator[None, None, tuple[Status, list[Pair]]]:
         """De Bondt's search ("sureSolve"), one call at a time (a generator): complete,
