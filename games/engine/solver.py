@@ -227,37 +227,40 @@ class _PairingSearch:
         directly or through tiles in between (on a board reached by play, those stay)."""
         related = self.tables.related if self.stable else None
         group_of, masks, options_of = self.group_of, self.masks, self.options
+        partners = self.partner_of_first
         for g, group in enumerate(groups):
             masks.append(group)
-            low = group & -group
-            a = low.bit_length() - 1
-            rest = group ^ low
-            low = rest & -rest
-            b = low.bit_length() - 1
-            rest ^= low
+            one = group & -group
+            rest = group ^ one
+            two = rest & -rest
+            rest ^= two
+            a, b = one.bit_length() - 1, two.bit_length() - 1
             group_of[a] = group_of[b] = g
             if not rest:
                 if related is not None and related[a] >> b & 1:
                     return False
                 options_of.append([(group,)])
                 continue
-            low = rest & -rest
-            c = low.bit_length() - 1
-            d = (rest ^ low).bit_length() - 1
+            three = rest & -rest
+            four = rest ^ three
+            c, d = three.bit_length() - 1, four.bit_length() - 1
             group_of[c] = group_of[d] = g
-            splits = [(a, b, c, d), (a, c, b, d), (a, d, b, c)]
-            if related is not None and (related[a] | related[b] | related[c]) & group:
-                for split in list(splits):
-                    p, q, r, s = split
-                    if related[p] >> q & 1 or related[r] >> s & 1:
-                        splits.remove(split)
-                if not splits:
-                    return False
-            options_of.append(
-                [((1 << p) | (1 << q), (1 << r) | (1 << s)) for p, q, r, s in splits]
-            )
-            if len(splits) > 1:
-                self.partner_of_first[g] = {1 << q: c for c, (_, q, _, _) in enumerate(splits)}
+            if related is None or not (related[a] | related[b] | related[c]) & group:
+                options_of.append([(one | two, three | four), (one | three, two | four),
+                                   (one | four, two | three)])  # fmt: skip
+                partners[g] = {two: 0, three: 1, four: 2}
+                continue
+            options: list[tuple[int, ...]] = []
+            partner: dict[int, int] = {}
+            for p, q, r, t in ((a, b, c, d), (a, c, b, d), (a, d, b, c)):
+                if not related[p] >> q & 1 and not related[r] >> t & 1:
+                    partner[1 << q] = len(options)
+                    options.append(((1 << p) | (1 << q), (1 << r) | (1 << t)))
+            if not options:
+                return False
+            options_of.append(options)
+            if len(options) > 1:
+                partners[g] = partner
         # Groups with one possible pairing have it from the start.
         self.base = [0 if len(o) == 1 else _UNDECIDED for o in options_of]
         if self.occupied == self.geometry.full_mask:
