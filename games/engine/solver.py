@@ -65,6 +65,10 @@ _CONFLICT_WEIGHT = 1.0
 _THREE_FREE_BONUS = 1.5
 _ENABLE = 1.0
 _JITTER = 1 / 512
+# Knuth's MMIX linear congruential generator (the playouts' tie-breaks).
+_LCG_MULTIPLIER = 6364136223846793005
+_LCG_INCREMENT = 1442695040888963407
+_MASK64 = (1 << 64) - 1
 # Local search: how long a re-pairing stays tabu, and 1 in how many worse steps is taken.
 _TABU_STEPS = 15
 _NOISE = 40
@@ -386,15 +390,21 @@ class _PairingSearch:
         core = stuck
         while True:
             blockers = 0
-            for t in bits(core):
+            rest = core
+            while rest:
+                low = rest & -rest
+                t = low.bit_length() - 1
+                rest ^= low
                 on_top = covered_by[t] & core
                 if on_top:
                     blockers |= on_top
                 elif left[t] & core and right[t] & core:
                     blockers |= (left[t] | right[t]) & core
             peeled = core
-            for t in bits(core):
-                group = masks[group_of[t]]
+            rest = core
+            while rest:
+                group = masks[group_of[(rest & -rest).bit_length() - 1]] & core
+                rest &= ~group
                 if not group & blockers:
                     peeled &= ~group
             if peeled == core:
@@ -440,7 +450,8 @@ class _PairingSearch:
         it gets a second or a third free tile, and the best score is kept in a heap."""
         masks, group_of, partners = self.masks, self.group_of, self.partner_of_first
         affects, free_among = self.geometry.affects, self.geometry.free_among
-        penalty, nogoods, next_u64 = self.penalty, self.nogoods, self.rng.next_u64
+        penalty, nogoods = self.penalty, self.nogoods
+        state = self.rng.next_u64()  # of the tie-breaks: an LCG, inlined for speed
         choice = list(self.base)
         made = list(self.start_moves)
         fresh = list(self.start_candidates)  # open groups to score (again)
@@ -466,7 +477,8 @@ class _PairingSearch:
                     pairs, bonus = (ready,), 0.0
                 first = mask & -mask
                 partner = partners[g]
-                noise = next_u64()  # 8 random bits for each pair
+                state = (state * _LCG_MULTIPLIER + _LCG_INCREMENT) & _MASK64
+                noise = state >> 32  # 8 random bits for each pair
                 for pair in pairs:
                     noise >>= 8
                     c = partner.get(pair ^ first if pair & first else mask ^ pair ^ first, -1)
