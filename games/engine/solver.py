@@ -316,7 +316,7 @@ class _PairingSearch:
         first removals instead of from the start.
 
         The free test is inlined here (it is also ``Geometry.free_among``): calling it
-        costs about a third more per play (bench/README.md, "the solver's inner loop").
+        costs 30-45 % more per pass (bench/README.md, "The solver's inner loop").
         """
         geometry = self.geometry
         covered_by, left, right, affects = (
