@@ -81,7 +81,8 @@ class _OutOfTime(Exception):
 @dataclass
 class Solution:
     """``status`` "yes" with ``order`` (a complete removal order), "no", or "unknown"
-    when the budget ran out; ``nodes`` searched and ``seconds`` taken."""
+    when the budget ran out; ``nodes``: the search steps taken (playouts, nodes of the
+    tree and of de Bondt's search), and ``seconds`` taken."""
 
     status: Status
     order: list[Pair] = field(default_factory=list)
@@ -448,6 +449,7 @@ class _PairingSearch:
         one free is less of a gamble than pairing two blind), less for each time the
         choice was part of a conflict, and a small random part. A group is scored when
         it gets a second or a third free tile, and the best score is kept in a heap."""
+        self.nodes += 1
         masks, group_of, partners = self.masks, self.group_of, self.partner_of_first
         affects, free_among = self.geometry.affects, self.geometry.free_among
         penalty, nogoods = self.penalty, self.nogoods
