@@ -109,13 +109,12 @@ class Hint:
 class _Tables:
     """What the solver derives from a layout once (cached per layout).
 
-    ``above[i]``: every tile lying on i directly or through tiles in between;
-    ``related[i]`` those and every tile i lies on so (a pair of them can never go
-    together on a board reached by play). ``full_free``: the free tiles of the full
-    layout.
+    ``related[i]``: every tile lying on i directly or through tiles in between, and
+    every tile i lies on so (i can never be paired with one of them on a board reached
+    by play). ``full_free``: the free tiles of the full layout.
     """
 
-    __slots__ = ("above", "related", "full_free")
+    __slots__ = ("related", "full_free")
 
     def __init__(self, geometry: Geometry) -> None:
         above = [0] * geometry.n
@@ -125,7 +124,6 @@ class _Tables:
             for j in bits(closure):
                 closure |= above[j]
             above[i] = closure
-        self.above = tuple(above)
         related = list(above)
         for i in range(geometry.n):
             for j in bits(above[i]):
