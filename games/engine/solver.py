@@ -58,12 +58,14 @@ _PLAYOUT_SHARE = 0.05
 _TREE_SECONDS = 0.03
 _PROOF_TURN = 0.02
 _LOCAL_TURN = 0.01
-# Playouts: a move freeing one tile more is worth this much more than one taking a
-# conflict's choice once more; a group with three free tiles (whose choice is less of
-# a gamble) gets this bonus.
-_CONFLICT_WEIGHT = 1.0
-_THREE_FREE_BONUS = 1.5
+# Playouts score a free pair by the tiles its removal frees, plus _ENABLE for each of
+# those that finds a free partner, plus _THREE_FREE_BONUS when three of its group are
+# free (keeping the right one back is less of a gamble than pairing two blind), minus
+# _CONFLICT_WEIGHT for each conflict the choice was part of, plus up to 255 * _JITTER
+# at random (ties).
 _ENABLE = 1.0
+_THREE_FREE_BONUS = 1.5
+_CONFLICT_WEIGHT = 1.0
 _JITTER = 1 / 512
 # Knuth's MMIX linear congruential generator (the playouts' tie-breaks).
 _LCG_MULTIPLIER = 6364136223846793005
