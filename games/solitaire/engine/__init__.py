@@ -56,7 +56,7 @@ from .difficulty import LayoutFigures, greedy_win_share, layout_win_share
 from .geometry import Board, Geometry, Position, bits, geometry_for
 from .layout_figures import LAYOUT_FIGURES
 from .layouts import BUILTIN_LAYOUTS, BuiltinLayout, LayoutReport, validate_layout
-from .solver import Hint, Solution, hint, moves_back_to_winnable, solve, verify_clearable
+from .solver import Hint, Solution, hint, moves_back_to_winnable, solve
 from .tiles import (
     FLOWER_GROUP,
     MAX_TILES,
@@ -118,5 +118,4 @@ __all__ = [
     "tile_set",
     "tiles_match",
     "validate_layout",
-    "verify_clearable",
 ]

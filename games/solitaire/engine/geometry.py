@@ -93,24 +93,27 @@ class Geometry:
 
     def is_free(self, i: int, occupied: int) -> bool:
         """Nothing lies on i, and its left or its right side is open."""
-        if self.covered_by[i] & occupied:
-            return False
-        return not (self.left[i] & occupied) or not (self.right[i] & occupied)
+        return bool(self.free_among(1 << i, occupied))
 
-    def free_mask(self, occupied: int) -> int:
-        """The occupied positions that are free, as a bitmask."""
+    def free_among(self, tiles: int, occupied: int) -> int:
+        """The tiles of ``tiles`` that are free on ``occupied`` (nothing lies on the
+        tile, and its left or its right side is open). The one statement of the rule;
+        the solver's inner loop has the only other copy (see ``solver._PairingSearch``)."""
         covered_by, left, right = self.covered_by, self.left, self.right
         free = 0
-        mask = occupied
-        while mask:
-            low = mask & -mask
+        while tiles:
+            low = tiles & -tiles
             i = low.bit_length() - 1
-            mask ^= low
+            tiles ^= low
             if not covered_by[i] & occupied and (
                 not left[i] & occupied or not right[i] & occupied
             ):
                 free |= low
         return free
+
+    def free_mask(self, occupied: int) -> int:
+        """The occupied positions that are free, as a bitmask."""
+        return self.free_among(occupied, occupied)
 
     def free_indices(self, occupied: int) -> list[int]:
         return bits(self.free_mask(occupied))
@@ -122,22 +125,16 @@ class Geometry:
         need a look.
         """
         occupied &= ~removed
-        free &= ~removed
         affects = self.affects
         touched = 0
         for i in bits(removed):
             touched |= affects[i]
-        touched &= occupied & ~free
-        covered_by, left, right = self.covered_by, self.left, self.right
-        while touched:
-            low = touched & -touched
-            i = low.bit_length() - 1
-            touched ^= low
-            if not covered_by[i] & occupied and (
-                not left[i] & occupied or not right[i] & occupied
-            ):
-                free |= low
-        return free
+        return (free & ~removed) | self.free_among(touched & occupied & ~free, occupied)
+
+    def newly_freed(self, free: int, occupied: int, removed: int) -> int:
+        """How many tiles removing ``removed`` frees (the hint's and the solver's
+        measure of a move)."""
+        return (self.update_free(free, occupied, removed) & ~free).bit_count()
 
     def blockers(self, i: int, occupied: int) -> tuple[list[int], list[int]]:
         """Why i is not free: (tiles lying on it, tiles closing both its sides).

@@ -8,23 +8,28 @@ groups of four needs search (3 ways each).
 
 * Before the search, a pair of tiles where one lies on the other (directly or through
   tiles in between) is ruled out; that often leaves a group one pairing, or none.
-* Safe moves are made without branching by the exact greedy play (``_advance``): a
-  chosen pair when both its tiles are free, and a whole group when all its remaining
-  tiles are free (the last two of a group; all four at once).
-* Every partial choice is checked with a relaxation that is cheap and never too
-  pessimistic (``_relaxed``): chosen pairs go as in exact play, but a group still open
-  goes as soon as two of its tiles are free at once, and its others one by one. If it
-  cannot clear the board, no pairing extending the choices can.
-* When the relaxation fails, the tiles it leaves block each other whatever the groups
-  not among them do. So the choices of the groups among them form a *conflict*: it is
-  learnt (no later branch repeats it) and passed up, and the search jumps back past
-  choices that played no part (conflict-directed backjumping).
-* The tree search restarts with a growing node limit and small random tie-breaks,
-  keeping what it learnt: a few unlucky early choices do not sink a solvable board.
-* On hard boards two more phases follow: a tabu local search over complete pairings
-  (cost: tiles left by exact play), which finds solutions the tree misses, and the tree
-  search again with every conflict first shrunk to the choices it really needs, which
-  proves hopeless boards much sooner.
+* Safe moves are made without branching by the exact greedy play (``_play``): a chosen
+  pair when both its tiles are free, and a whole group when all its remaining tiles
+  are free (the last two of a group; all four at once).
+* Playouts come first: exact play, and whenever it is stuck, the free pair that frees
+  the most tiles is taken (which fixes its group's pairing). Most boards that can be
+  cleared are cleared by one of the first few. A playout that gets stuck leaves a set
+  of tiles that block each other: the pairings chosen among them form a *conflict*,
+  which is learnt (later playouts and the search never repeat it) and makes those
+  choices less attractive to the next playouts.
+* The relaxation (``_play(relaxed=True)``) is cheap and never too pessimistic: chosen
+  pairs go as in exact play, but a group still open goes as soon as two of its tiles
+  are free at once, and its others one by one. If it cannot clear the board, no
+  pairing extending the choices can.
+* A short tree search follows: every partial choice is checked with the relaxation;
+  when it fails, the choices of the groups among the tiles it leaves are a conflict,
+  learnt and passed up, and the search jumps back past choices that played no part
+  (conflict-directed backjumping), with restarts and small random tie-breaks.
+* The hard boards go to two searches taking turns until one decides: de Bondt's own
+  search (``_proof``), which fixes pairings in turn until the relaxation fails, keeps
+  only the choices that failure needs and branches on those (complete: it proves a
+  board hopeless), and a tabu local search over complete pairings (cost: tiles left
+  by exact play), which finds some solutions much sooner.
 
 Boards with a group of another size than 2 or 4 (only hand-made ones) are decided by
 a plain depth-first search over ``occupied`` masks with a memo of dead masks.
@@ -33,23 +38,40 @@ a plain depth-first search over ``occupied`` masks with a memo of dead masks.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
+from heapq import heappop, heappush
 from typing import Literal
 
 from games.prng import SplitMix64
 
 from .geometry import Board, Geometry, bits
-from .tiles import match_group
+from .tiles import TILE_CODES, match_group
 
 Status = Literal["yes", "no", "unknown"]
 Pair = tuple[int, int]
 _CHECK_EVERY = 32  # search nodes between looks at the clock (plain search)
-# How the budget is shared between the solver's phases (see _PairingSearch.solve).
-# The local search finds the hard solutions that decide most random deals; proving a
-# board hopeless rarely needs the last phase's time (most hopeless boards fail at once).
-_TREE_SHARE = 0.15
-_LOCAL_SHARE = 0.7
+# The phases (see _PairingSearch.solve): at most this many playouts, in at most this
+# share of the budget; the tree search for at most this many seconds; then de Bondt's
+# search and the local search take turns of these many seconds until one decides.
+_PLAYOUTS = 12
+_PLAYOUT_SHARE = 0.05
+_TREE_SECONDS = 0.03
+_PROOF_TURN = 0.02
+_LOCAL_TURN = 0.01
+# Playouts score a free pair by the tiles its removal frees, plus _ENABLE for each of
+# those that finds a free partner, plus _THREE_FREE_BONUS when three of its group are
+# free (keeping the right one back is less of a gamble than pairing two blind), minus
+# _CONFLICT_WEIGHT for each conflict the choice was part of, plus up to 255 * _JITTER
+# at random (ties).
+_ENABLE = 1.0
+_THREE_FREE_BONUS = 1.5
+_CONFLICT_WEIGHT = 1.0
+_JITTER = 1 / 512
+# Knuth's MMIX linear congruential generator (the playouts' tie-breaks).
+_LCG_MULTIPLIER = 6364136223846793005
+_LCG_INCREMENT = 1442695040888963407
+_MASK64 = (1 << 64) - 1
 # Local search: how long a re-pairing stays tabu, and 1 in how many worse steps is taken.
 _TABU_STEPS = 15
 _NOISE = 40
@@ -62,7 +84,8 @@ class _OutOfTime(Exception):
 @dataclass
 class Solution:
     """``status`` "yes" with ``order`` (a complete removal order), "no", or "unknown"
-    when the budget ran out; ``nodes`` searched and ``seconds`` taken."""
+    when the budget ran out; ``nodes``: the search steps taken (playouts, nodes of the
+    tree and of de Bondt's search), and ``seconds`` taken."""
 
     status: Status
     order: list[Pair] = field(default_factory=list)
@@ -86,43 +109,75 @@ class Hint:
 # --- static facts about a layout --------------------------------------------------------
 
 
-def _above_closure(geometry: Geometry) -> tuple[int, ...]:
-    """For each tile, every tile that lies on it directly or through tiles in between."""
-    above = [0] * geometry.n
-    # Higher levels first, so the tiles lying on i already have their closure.
-    for i in sorted(range(geometry.n), key=lambda k: -geometry.positions[k][2]):
-        closure = geometry.covered_by[i]
-        for j in bits(closure):
-            closure |= above[j]
-        above[i] = closure
-    return tuple(above)
+class _Tables:
+    """What the solver derives from a layout once (cached per layout).
+
+    ``related[i]``: every tile lying on i directly or through tiles in between, and
+    every tile i lies on so (i can never be paired with one of them on a board reached
+    by play). ``full_free``: the free tiles of the full layout.
+    """
+
+    __slots__ = ("related", "full_free")
+
+    def __init__(self, geometry: Geometry) -> None:
+        above = [0] * geometry.n
+        # Higher levels first, so the tiles lying on i already have their closure.
+        for i in sorted(range(geometry.n), key=lambda k: -geometry.positions[k][2]):
+            closure = geometry.covered_by[i]
+            for j in bits(closure):
+                closure |= above[j]
+            above[i] = closure
+        related = list(above)
+        for i in range(geometry.n):
+            for j in bits(above[i]):
+                related[j] |= 1 << i
+        self.related = tuple(related)
+        self.full_free = geometry.free_mask(geometry.full_mask)
 
 
-_ABOVE_CACHE: dict[tuple, tuple[int, ...]] = {}
+_TABLES: dict[tuple, _Tables] = {}
 
 
-def _above_for(geometry: Geometry) -> tuple[int, ...]:
-    above = _ABOVE_CACHE.get(geometry.positions)
-    if above is None:
-        if len(_ABOVE_CACHE) > 64:
-            _ABOVE_CACHE.clear()
-        above = _ABOVE_CACHE[geometry.positions] = _above_closure(geometry)
-    return above
+def _tables_for(geometry: Geometry) -> _Tables:
+    tables = _TABLES.get(geometry.positions)
+    if tables is None:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        tables = _TABLES[geometry.positions] = _Tables(geometry)
+    return tables
 
 
 def _is_stable(geometry: Geometry, occupied: int) -> bool:
     """Whether every remaining tile still has all the tiles under it: true for every
     board reached by play, so a tile above another (through others) stays above it."""
+    if occupied == geometry.full_mask:
+        return True
     lies_on = geometry.lies_on
     return all(not lies_on[i] & ~occupied for i in bits(occupied))
 
 
+_GROUP_OF_CODE = {code: match_group(code) for code in TILE_CODES}
+# The groups of the faces of recent boards (full masks): the hint and "N undos back"
+# solve many boards with the same faces.
+_FACE_GROUPS: dict[tuple[str, ...], list[int]] = {}
+
+
 def _groups(faces: Sequence[str], occupied: int) -> list[int]:
-    groups: dict[str, int] = {}
-    for i in bits(occupied):
-        key = match_group(faces[i])
-        groups[key] = groups.get(key, 0) | (1 << i)
-    return list(groups.values())
+    """The remaining tiles of each match group, as masks."""
+    key = tuple(faces)
+    full = _FACE_GROUPS.get(key)
+    if full is None:
+        by_face: dict[str, int] = {}
+        for i, face in enumerate(key):
+            by_face[face] = by_face.get(face, 0) | 1 << i
+        groups: dict[str, int] = {}
+        for face, mask in by_face.items():
+            group = _GROUP_OF_CODE.get(face) or match_group(face)
+            groups[group] = groups.get(group, 0) | mask
+        if len(_FACE_GROUPS) > 64:
+            _FACE_GROUPS.clear()
+        full = _FACE_GROUPS[key] = list(groups.values())
+    return [mask & occupied for mask in full if mask & occupied]
 
 
 # --- the pairing search ------------------------------------------------------------------
@@ -148,74 +203,123 @@ class _PairingSearch:
         self.occupied = occupied
         self.deadline = deadline
         self.nodes = 0
-        self.above = _above_for(geometry) if _is_stable(geometry, occupied) else None
+        self.tables = _tables_for(geometry)
+        self.stable = _is_stable(geometry, occupied)
         self.masks: list[int] = []
         self.options: list[list[tuple[int, ...]]] = []
         self.group_of = [0] * geometry.n
         self.nogoods: dict[tuple[int, int], list[frozenset[tuple[int, int]]]] = {}
-        self.minimize = False
         self.rng = SplitMix64(0x5EED)  # varies the tie-breaks between restarts
         self.limit = 0
         self.count = 0
         self.until = deadline
+        # Playouts: how often each choice was part of a playout's conflict, and per
+        # open group which pairing puts which tile with the group's first one.
+        self.penalty: dict[int, int] = {}
+        # The choices of the playout that came closest (fewest tiles left): de Bondt's
+        # search tries them first.
+        self.closest: tuple[int, list[int]] = (occupied.bit_count() + 1, [])
+        # The last relaxation of _clears: (choices, firsts, where, (occupied, free)).
+        self.last_relaxed: tuple[
+            list[int], list[tuple[int, int, int]], dict[int, int], tuple[int, int]
+        ] = ([], [], {}, (0, 0))
+        self.partner_of_first: dict[int, dict[int, int]] = {}
 
     # -- set-up ------------------------------------------------------------------------
 
-    def _pair_possible(self, pair_mask: int) -> bool:
-        """Two tiles can go together unless one lies on the other, directly or
-        through tiles in between (on a board reached by play, those stay)."""
-        if self.above is None:
-            return True
-        a, b = bits(pair_mask)
-        return not (self.above[a] >> b & 1 or self.above[b] >> a & 1)
-
     def prepare(self, groups: list[int]) -> bool:
         """Collect the groups and their possible pairings; False if some group can
-        never be paired up."""
-        for group in groups:
-            tiles = bits(group)
-            if len(tiles) == 2:
-                if not self._pair_possible(group):
+        never be paired up. Two tiles can go together unless one lies on the other,
+        directly or through tiles in between (on a board reached by play, those stay)."""
+        related = self.tables.related if self.stable else None
+        group_of, masks, options_of = self.group_of, self.masks, self.options
+        partners = self.partner_of_first
+        for g, group in enumerate(groups):
+            masks.append(group)
+            one = group & -group
+            rest = group ^ one
+            two = rest & -rest
+            rest ^= two
+            a, b = one.bit_length() - 1, two.bit_length() - 1
+            group_of[a] = group_of[b] = g
+            if not rest:
+                if related is not None and related[a] >> b & 1:
                     return False
-                options: list[tuple[int, ...]] = [(group,)]
-            else:
-                a, b, c, d = tiles
-                options = [
-                    ((1 << p) | (1 << q), (1 << r) | (1 << s))
-                    for p, q, r, s in ((a, b, c, d), (a, c, b, d), (a, d, b, c))
-                ]
-                options = [o for o in options if all(self._pair_possible(m) for m in o)]
-                if not options:
-                    return False
-            for i in tiles:
-                self.group_of[i] = len(self.masks)
-            self.masks.append(group)
-            self.options.append(options)
+                options_of.append([(group,)])
+                continue
+            three = rest & -rest
+            four = rest ^ three
+            c, d = three.bit_length() - 1, four.bit_length() - 1
+            group_of[c] = group_of[d] = g
+            if related is None or not (related[a] | related[b] | related[c]) & group:
+                options_of.append([(one | two, three | four), (one | three, two | four),
+                                   (one | four, two | three)])  # fmt: skip
+                partners[g] = {two: 0, three: 1, four: 2}
+                continue
+            options: list[tuple[int, ...]] = []
+            partner: dict[int, int] = {}
+            for p, q, r, t in ((a, b, c, d), (a, c, b, d), (a, d, b, c)):
+                if not related[p] >> q & 1 and not related[r] >> t & 1:
+                    partner[1 << q] = len(options)
+                    options.append(((1 << p) | (1 << q), (1 << r) | (1 << t)))
+            if not options:
+                return False
+            options_of.append(options)
+            if len(options) > 1:
+                partners[g] = partner
         # Groups with one possible pairing have it from the start.
-        self.base = [0 if len(o) == 1 else _UNDECIDED for o in self.options]
-        self.root_free = self.geometry.free_mask(self.occupied)
-        self.start_occupied, self.start_free = self._advance(
-            self.occupied, self.root_free, self.base, None
+        self.base = [0 if len(o) == 1 else _UNDECIDED for o in options_of]
+        if self.occupied == self.geometry.full_mask:
+            self.root_free = self.tables.full_free
+        else:
+            self.root_free = self.geometry.free_mask(self.occupied)
+        self.start_moves: list[int] = []
+        self.start_candidates: list[int] = []
+        self.start_occupied, self.start_free = self._play(
+            self.occupied,
+            self.root_free,
+            self.base,
+            record=self.start_moves,
+            candidates=self.start_candidates,
         )
         return True
 
-    # -- the two greedy plays ----------------------------------------------------------
+    # -- greedy play -------------------------------------------------------------------
 
-    def _advance(
+    def _play(
         self,
         occupied: int,
         free: int,
         choice: list[int],
-        record: list[Pair] | None,
+        pending: list[int] | None = None,
+        *,
+        relaxed: bool = False,
+        record: list[int] | None = None,
         firsts: list[tuple[int, int, int]] | None = None,
+        candidates: list[int] | None = None,
     ) -> tuple[int, int]:
-        """Exact greedy play: a chosen pair goes when both its tiles are free, a group
-        goes whole when all its remaining tiles are free. Never a wrong move.
+        """Greedy play from ``occupied`` / ``free``, looking at the groups in
+        ``pending`` (default: every group with a free tile), and at every group again
+        when one of its tiles is freed. Returns the tiles left and the free ones.
 
-        ``firsts`` (if given) gets ``(group, occupied, free)`` just before the first
-        removal from each group: the play up to there does not depend on that group's
-        pairing, so after changing it, play can go on from there (removing a chosen
-        pair never hurts, so every order of exact play ends with the same tiles)."""
+        Exact play: a chosen pair goes when both its tiles are free, a group goes whole
+        when all its remaining tiles are free. Never a wrong move, and every order ends
+        with the same tiles. ``relaxed``: the relaxation, where also a group still open
+        goes as soon as two of its tiles are free at once, and its others one by one;
+        if it leaves tiles, no pairing extending ``choice`` clears them.
+
+        ``record`` gets the tiles removed at each step, a pair or a whole group (exact
+        play; ``_pairs`` makes a removal order of them); ``candidates`` the open groups
+        seen with two or more free tiles (exact play); ``firsts`` gets
+        ``(group, occupied, free)`` just before the first removal from each group. Both
+        plays end with the same tiles whatever the order of their moves, and the moves
+        before a group's first removal are moves under any pairing of that group: so
+        after changing some groups' pairings, play can go on from the earliest of their
+        first removals instead of from the start.
+
+        The free test is inlined here (it is also ``Geometry.free_among``): calling it
+        costs 30-45 % more per pass (bench/README.md, "The solver's inner loop").
+        """
         geometry = self.geometry
         covered_by, left, right, affects = (
             geometry.covered_by,
@@ -224,7 +328,8 @@ class _PairingSearch:
             geometry.affects,
         )
         masks, options, group_of = self.masks, self.options, self.group_of
-        pending = [group_of[i] for i in bits(free)]
+        if pending is None:
+            pending = [group_of[i] for i in bits(free)]
         while pending:
             g = pending.pop()
             rest = masks[g] & occupied
@@ -235,23 +340,30 @@ class _PairingSearch:
                 gone = rest
             else:
                 c = choice[g]
-                if c < 0:
-                    continue
-                gone = 0
-                for pair in options[g][c]:
-                    if pair & free == pair:
-                        gone |= pair
-                if not gone:
+                if c >= 0:
+                    if rest != masks[g]:  # one pair left: it goes when both are free
+                        continue
+                    gone = 0
+                    for pair in options[g][c]:
+                        if pair & free == pair:
+                            gone |= pair
+                    if not gone:
+                        continue
+                elif relaxed and (rest != masks[g] or ready & (ready - 1)):
+                    gone = ready  # open, or opened before (some of its tiles went)
+                else:
+                    if candidates is not None and ready & (ready - 1):
+                        candidates.append(g)
                     continue
             if firsts is not None and rest == masks[g]:
                 firsts.append((g, occupied, free))
             if record is not None:
-                tiles = bits(gone)
-                record += [(tiles[k], tiles[k + 1]) for k in range(0, len(tiles), 2)]
+                record.append(gone)
             occupied ^= gone
             free ^= gone
-            touched = 0
-            m = gone
+            low = gone & -gone
+            touched = affects[low.bit_length() - 1]
+            m = gone ^ low
             while m:
                 low = m & -m
                 touched |= affects[low.bit_length() - 1]
@@ -268,60 +380,6 @@ class _PairingSearch:
                     pending.append(group_of[i])
         return occupied, free
 
-    def _relaxed(self, occupied: int, free: int, choice: list[int]) -> int:
-        """The relaxation: like ``_advance``, but a group still open goes as soon as
-        two of its tiles are free at once, and its others then one by one. Returns the
-        tiles it cannot clear: if any, no pairing extending ``choice`` clears them."""
-        geometry = self.geometry
-        covered_by, left, right, affects = (
-            geometry.covered_by,
-            geometry.left,
-            geometry.right,
-            geometry.affects,
-        )
-        masks, options, group_of = self.masks, self.options, self.group_of
-        pending = [group_of[i] for i in bits(free)]
-        opened = 0
-        while pending:
-            g = pending.pop()
-            rest = masks[g] & occupied
-            ready = rest & free
-            if not ready:
-                continue
-            if ready != rest and not opened >> g & 1:
-                c = choice[g]
-                if c >= 0:
-                    gone = 0
-                    for pair in options[g][c]:
-                        if pair & free == pair:
-                            gone |= pair
-                    if not gone:
-                        continue
-                    ready = gone
-                elif ready & (ready - 1):
-                    opened |= 1 << g
-                else:
-                    continue
-            occupied ^= ready
-            free ^= ready
-            touched = 0
-            m = ready
-            while m:
-                low = m & -m
-                touched |= affects[low.bit_length() - 1]
-                m ^= low
-            touched &= occupied & ~free
-            while touched:
-                low = touched & -touched
-                i = low.bit_length() - 1
-                touched ^= low
-                if not covered_by[i] & occupied and (
-                    not left[i] & occupied or not right[i] & occupied
-                ):
-                    free |= low
-                    pending.append(group_of[i])
-        return occupied
-
     def _core(self, stuck: int) -> int:
         """The part of a stuck set that does the blocking. Every group left in ``stuck``
         cannot move while ``stuck`` stays; a group none of whose tiles blocks a tile of
@@ -334,24 +392,26 @@ class _PairingSearch:
         core = stuck
         while True:
             blockers = 0
-            for t in bits(core):
+            rest = core
+            while rest:
+                low = rest & -rest
+                t = low.bit_length() - 1
+                rest ^= low
                 on_top = covered_by[t] & core
                 if on_top:
                     blockers |= on_top
                 elif left[t] & core and right[t] & core:
                     blockers |= (left[t] | right[t]) & core
             peeled = core
-            for t in bits(core):
-                group = masks[group_of[t]]
+            rest = core
+            while rest:
+                group = masks[group_of[(rest & -rest).bit_length() - 1]] & core
+                rest &= ~group
                 if not group & blockers:
                     peeled &= ~group
             if peeled == core:
                 return core
             core = peeled
-
-    def _freed_by(self, occupied: int, free: int, pair: int) -> int:
-        after = self.geometry.update_free(free, occupied, pair)
-        return (after & ~free).bit_count()
 
     # -- learning ----------------------------------------------------------------------
 
@@ -367,42 +427,147 @@ class _PairingSearch:
                 return frozenset(g for g, _ in nogood)
         return None
 
-    def _shrink(self, choice: list[int], groups: list[int]) -> list[int]:
-        """Drop the groups a conflict does not need (each test: the relaxation from the
-        start with only the others' pairings); small conflicts prune much more."""
-        keep = list(groups)
-        for g in groups:
-            trial = list(self.base)
-            for other in keep:
-                if other != g:
-                    trial[other] = choice[other]
-            if self._relaxed(self.start_occupied, self.start_free, trial):
-                keep.remove(g)
-        return keep
+    # -- playouts ----------------------------------------------------------------------
+
+    def playouts(self, count: int, deadline: float) -> list[Pair] | None:
+        """Up to ``count`` playouts (until ``deadline``): a complete removal order from
+        the first that clears the board, else None (which proves nothing)."""
+        for _ in range(count):
+            if time.perf_counter() > deadline:
+                return None
+            found = self._playout()
+            if found is not None:
+                return _pairs(found)
+        return None
+
+    def _playout(self) -> list[int] | None:
+        """Exact play; when it is stuck, the best free pair of an open group is taken
+        (fixing that group's pairing). The removals if the board is cleared, else None;
+        a stuck end is learnt as a conflict.
+
+        A pair's score: the tiles its removal frees, more for each of them that finds
+        a free partner, a bonus when three of the group are free (keeping the right
+        one free is less of a gamble than pairing two blind), less for each time the
+        choice was part of a conflict, and a small random part. A group is scored when
+        it gets a second or a third free tile, and the best score is kept in a heap."""
+        self.nodes += 1
+        masks, group_of, partners = self.masks, self.group_of, self.partner_of_first
+        affects, free_among = self.geometry.affects, self.geometry.free_among
+        penalty, nogoods = self.penalty, self.nogoods
+        state = self.rng.next_u64()  # of the tie-breaks: an LCG, inlined for speed
+        choice = list(self.base)
+        made = list(self.start_moves)
+        fresh = list(self.start_candidates)  # open groups to score (again)
+        occupied, free = self.start_occupied, self.start_free
+        heap: list[tuple[float, int, int, int]] = []  # (-score, group, pairing, free tiles)
+        scored: dict[int, int] = {}  # group: its free tiles when scored
+        banned: set[int] = set()  # 3 * group + pairing: would repeat a conflict
+        committed: list[int] = []
+        while True:
+            for g in fresh:
+                mask = masks[g]
+                ready = mask & free
+                if choice[g] >= 0 or mask & occupied != mask or scored.get(g) == ready:
+                    continue  # decided, gone whole, or scored already
+                scored[g] = ready
+                rest = ready & (ready - 1)
+                if rest & (rest - 1):  # three free: any two of them
+                    low = ready & -ready
+                    mid = rest & -rest
+                    pairs: tuple[int, ...] = (rest, ready ^ mid, low | mid)
+                    bonus = _THREE_FREE_BONUS
+                else:
+                    pairs, bonus = (ready,), 0.0
+                first = mask & -mask
+                partner = partners[g]
+                state = (state * _LCG_MULTIPLIER + _LCG_INCREMENT) & _MASK64
+                noise = state >> 32  # 8 random bits for each pair
+                for pair in pairs:
+                    noise >>= 8
+                    c = partner.get(pair ^ first if pair & first else mask ^ pair ^ first, -1)
+                    if c < 0 or 3 * g + c in banned:
+                        continue  # ruled out: one tile of it lies on the other
+                    low = pair & -pair
+                    after = occupied ^ pair
+                    touched = (
+                        affects[low.bit_length() - 1] | affects[(pair ^ low).bit_length() - 1]
+                    ) & (after & ~free)
+                    score = bonus - _CONFLICT_WEIGHT * penalty.get(3 * g + c, 0)
+                    score += (noise & 255) * _JITTER
+                    if touched:
+                        freed = free_among(touched, after)
+                        score += freed.bit_count()
+                        now_free = (free ^ pair) | freed
+                        while freed:
+                            low = freed & -freed
+                            freed ^= low
+                            if masks[group_of[low.bit_length() - 1]] & now_free & ~low:
+                                score += _ENABLE
+                    heappush(heap, (-score, g, c, ready))
+            fresh.clear()
+            while heap:
+                _, g, c, ready = heappop(heap)
+                if choice[g] < 0 and ready == masks[g] & free:  # else: taken, or rescored
+                    break
+            else:
+                break
+            choice[g] = c
+            if nogoods and self._violated(choice, (g, c)) is not None:
+                choice[g] = _UNDECIDED
+                banned.add(3 * g + c)
+                continue
+            committed.append(g)
+            occupied, free = self._play(occupied, free, choice, [g], record=made, candidates=fresh)
+        if not occupied:
+            return made
+        if occupied.bit_count() < self.closest[0]:
+            self.closest = (occupied.bit_count(), choice)
+        core = self._core(occupied)
+        conflict = frozenset(g for g in committed if masks[g] & core)
+        for g in conflict:
+            key = 3 * g + choice[g]
+            penalty[key] = penalty.get(key, 0) + 1
+        # A conflict only if the relaxation is stuck here too: no open group has two
+        # free tiles (one may, when all its pairings were ruled out by conflicts).
+        if all(
+            not (masks[g] & free) & ((masks[g] & free) - 1) for g, c in enumerate(choice) if c < 0
+        ):
+            self._learn(choice, conflict)
+        return None
 
     # -- search ------------------------------------------------------------------------
 
     def local_search(self, deadline: float) -> list[Pair] | None:
-        """Tabu search over complete pairings: the cost is the number of tiles exact
-        play leaves; a step re-pairs a random group among those left. Finds hard
-        solutions the tree search misses, but never proves a board hopeless.
+        """The local search alone until ``deadline``: a complete removal order, or None."""
+        steps = self._local_steps()
+        try:
+            while time.perf_counter() <= deadline:
+                next(steps)
+        except StopIteration as stop:
+            return stop.value[1] if stop.value else None
+        return None
+
+    def _local_steps(self) -> Generator[None, None, tuple[Status, list[Pair]] | None]:
+        """Tabu search over complete pairings, one step at a time (a generator): the
+        cost is the number of tiles exact play leaves; a step re-pairs a random group
+        among those left. Finds hard solutions, but never proves a board hopeless
+        (returns ("yes", a removal order), or None when only fixed pairs are left).
 
         A trial pairing is played on from the point where the current play first took
-        a tile of the group changed (``_advance``'s ``firsts``), not from the start."""
+        a tile of the group changed (``_play``'s ``firsts``), not from the start."""
         rng = SplitMix64(0x10CA1)
         choice = list(self.base)
         open_groups = [g for g, c in enumerate(choice) if c < 0]
         for g in open_groups:
             choice[g] = rng.below(len(self.options[g]))
         firsts: list[tuple[int, int, int]] = []
-        left, left_free = self._advance(self.start_occupied, self.start_free, choice, None, firsts)
+        left, left_free = self._play(self.start_occupied, self.start_free, choice, firsts=firsts)
         where = {g: k for k, (g, _, _) in enumerate(firsts)}
         tabu: dict[tuple[int, int], int] = {}
         step = 0
         while left:
             step += 1
-            if time.perf_counter() > deadline:
-                return None
+            yield
             stuck = [g for g in open_groups if self.masks[g] & left]
             if not stuck:
                 return None  # the pairs left are all fixed ones: hopeless, unproven here
@@ -419,7 +584,7 @@ class _PairingSearch:
                     continue
                 choice[g] = option
                 more: list[tuple[int, int, int]] = []
-                trial, trial_free = self._advance(occupied, free, choice, None, more)
+                trial, trial_free = self._play(occupied, free, choice, firsts=more)
                 if best is None or trial.bit_count() < best[0]:
                     best = (trial.bit_count(), option, trial, trial_free, more)
             choice[g] = current
@@ -432,65 +597,186 @@ class _PairingSearch:
                 firsts = firsts[:k] + more
                 where = {h: n for n, (h, _, _) in enumerate(firsts)}
                 tabu[(g, current)] = step + _TABU_STEPS
-        order: list[Pair] = []
-        self._advance(self.occupied, self.root_free, choice, order)
-        return order
+        return "yes", self._order(choice)
+
+    def _order(self, choice: list[int]) -> list[Pair]:
+        """The removal order of a complete pairing that exact play clears."""
+        order = list(self.start_moves)
+        self._play(self.start_occupied, self.start_free, choice, record=order)
+        return _pairs(order)
+
+    # -- de Bondt's search -------------------------------------------------------------
+
+    def _clears(self, choice: list[int]) -> bool:
+        """Whether the relaxation clears the board with these choices. It goes on from
+        the last relaxation played here, at the first removal of the first group whose
+        choice changed since (see ``_play``'s ``firsts``)."""
+        last, firsts, where, (occupied, free) = self.last_relaxed
+        if not last:
+            occupied, free, k = self.start_occupied, self.start_free, 0
+        else:
+            k = len(firsts)
+            for g, c in enumerate(choice):
+                if c != last[g]:
+                    k = min(k, where.get(g, k))
+            if k < len(firsts):
+                _, occupied, free = firsts[k]
+        more: list[tuple[int, int, int]] = []
+        left, left_free = self._play(occupied, free, choice, relaxed=True, firsts=more)
+        firsts = firsts[:k] + more
+        where = {g: n for n, (g, _, _) in enumerate(firsts)}
+        self.last_relaxed = (list(choice), firsts, where, (left, left_free))
+        return not left
+
+    def _proof(self) -> Generator[None, None, tuple[Status, list[Pair]]]:
+        """De Bondt's search ("sureSolve"), one call at a time (a generator): complete,
+        so it proves boards hopeless, and it finds hard solutions too.
+
+        Every open group gets its first pairing in turn until the relaxation fails;
+        then each choice before is undone once: those the failure needs (undone, the
+        relaxation clears again) stay and move to the front, the others go behind them,
+        open again and with their pairings in a new random order. Then the search
+        branches on the other pairings of the needed ones only. A group's pairings are
+        first tried in the order of the playout that came closest, else at random."""
+        rng = SplitMix64(0xB0D7)
+        order = [g for g, c in enumerate(self.base) if c < 0]
+        rng.shuffle(order)
+        closest = self.closest[1]
+        ranking: dict[int, list[int]] = {}
+        for g in order:
+            ranked = list(range(len(self.options[g])))
+            rng.shuffle(ranked)
+            if closest and closest[g] >= 0:
+                ranked.remove(closest[g])
+                ranked.insert(0, closest[g])
+            ranking[g] = ranked
+        choice = list(self.base)
+        if (yield from self._proof_from(0, order, ranking, choice, rng)):
+            return "yes", self._order(choice)
+        return "no", []
+
+    def _proof_from(
+        self,
+        start: int,
+        order: list[int],
+        ranking: dict[int, list[int]],
+        choice: list[int],
+        rng: SplitMix64,
+    ) -> Generator[None, None, bool]:
+        """Whether some pairings of ``order[start:]`` (the groups before keep theirs)
+        let exact play clear the board; ``choice`` holds them when it does."""
+        self.nodes += 1
+        yield  # the caller may look at the clock, or let the local search take a turn
+        if not self._clears(choice):
+            return False
+        point = len(order)
+        for k in range(start, len(order)):
+            g = order[k]
+            choice[g] = ranking[g][0]
+            if not self._clears(choice):
+                point = k
+                break
+        if point == len(order):
+            return True  # every group has a pairing: the relaxation is exact play
+        needed = [order[point]]
+        last = point
+        for k in range(point - 1, start - 1, -1):
+            g = order[k]
+            choice[g] = _UNDECIDED
+            if self._clears(choice):
+                choice[g] = ranking[g][0]
+                needed.append(g)
+            else:
+                rng.shuffle(ranking[g])
+                order[last] = g
+                last -= 1
+        for k in range(last, start - 1, -1):
+            order[k] = needed.pop()
+        for k in range(last, start - 1, -1):
+            g = order[k]
+            for other in ranking[g][1:]:
+                choice[g] = other
+                if (yield from self._proof_from(k + 1, order, ranking, choice, rng)):
+                    return True
+            choice[g] = _UNDECIDED
+        return False
+
+    # -- the phases --------------------------------------------------------------------
 
     def solve(self, started: float, budget: float) -> tuple[Status, list[Pair]]:
-        """Three phases sharing what they learn: the tree search with restarts (fast
-        on most boards), then the local search (for hard solutions), then the tree
-        search again shrinking every conflict before learning it (slower per node,
-        but proves hopeless boards much sooner)."""
-        if self._relaxed(self.start_occupied, self.start_free, self.base):
-            return "no", []
-        status, order = self._tree(started + budget * _TREE_SHARE, minimize=False)
-        if status != "unknown":
-            return status, order
-        found = self.local_search(started + budget * (_TREE_SHARE + _LOCAL_SHARE))
+        """The phases: playouts (most boards that can be cleared are, at once), the
+        relaxation of the whole board (most hopeless boards fail it at once), a short
+        tree search (most of the rest), then de Bondt's search and the local search
+        taking turns until one of them decides (the hard boards)."""
+        found = self.playouts(_PLAYOUTS, started + budget * _PLAYOUT_SHARE)
         if found is not None:
             return "yes", found
-        return self._tree(self.deadline, minimize=True)
+        if not self._clears(self.base):
+            return "no", []
+        status, order = self._tree(time.perf_counter() + _TREE_SECONDS)
+        if status != "unknown":
+            return status, order
+        turns: list[tuple[Generator[None, None, tuple[Status, list[Pair]] | None], float]] = [
+            (self._proof(), _PROOF_TURN),
+            (self._local_steps(), _LOCAL_TURN),
+        ]
+        while turns:
+            for turn in list(turns):
+                steps, seconds = turn
+                now = time.perf_counter()
+                if now > self.deadline:
+                    return "unknown", []
+                until = min(self.deadline, now + seconds)
+                try:
+                    while time.perf_counter() < until:
+                        next(steps)
+                except StopIteration as stop:
+                    if stop.value is not None:
+                        return stop.value
+                    turns.remove(turn)  # the local search gave up
+        return "unknown", []
 
-    def _tree(self, until: float, *, minimize: bool) -> tuple[Status, list[Pair]]:
+    def _tree(self, until: float) -> tuple[Status, list[Pair]]:
         """Restarts with a growing node limit; the conflicts learnt carry over."""
-        self.minimize = minimize
         self.until = min(until, self.deadline)
         limit = 50
         while True:
             self.limit, self.count = limit, 0
             try:
-                found = self._node(self.occupied, self.root_free, list(self.base), frozenset())
+                found = self._node(
+                    self.start_occupied, self.start_free, list(self.base), frozenset()
+                )
             except _Restart:
                 limit = limit * 3 // 2
                 continue
             except _OutOfTime:
                 return "unknown", []
-            return ("yes", found) if isinstance(found, list) else ("no", [])
+            if isinstance(found, list):
+                return "yes", _pairs(self.start_moves + found)
+            return "no", []
 
     def _node(
         self, occupied: int, free: int, choice: list[int], decided: frozenset[int]
-    ) -> list[Pair] | frozenset[int]:
-        """A removal order, or the set of decided groups whose pairings together make
-        this node hopeless (a conflict, learnt and passed up for backjumping)."""
+    ) -> list[int] | frozenset[int]:
+        """The removals clearing the board (see ``_play``'s ``record``), or the set of
+        decided groups whose pairings together make this node hopeless (a conflict,
+        learnt and passed up for backjumping)."""
         self.nodes += 1
         self.count += 1
         if self.count > self.limit:
             raise _Restart
         if time.perf_counter() > self.until:
             raise _OutOfTime
-        made: list[Pair] = []
-        occupied, free = self._advance(occupied, free, choice, made)
+        made: list[int] = []
+        occupied, free = self._play(occupied, free, choice, record=made)
         if not occupied:
             return made
-        left = self._relaxed(occupied, free, choice)
+        left = self._play(occupied, free, choice, relaxed=True)[0]
         if left:
             # The tiles left block each other whatever the pairings of the groups not
             # among them: the conflict is the decided groups among them.
             core = self._core(left)
-            culprits = [g for g in decided if self.masks[g] & core]
-            if self.minimize:
-                culprits = self._shrink(choice, culprits)
-            conflict = frozenset(culprits)
+            conflict = frozenset(g for g in decided if self.masks[g] & core)
             self._learn(choice, conflict)
             return conflict
         group, order = self._branching_group(occupied, free, choice)
@@ -517,8 +803,9 @@ class _PairingSearch:
     def _branching_group(
         self, occupied: int, free: int, choice: list[int]
     ) -> tuple[int, list[int]]:
-        """The open group whose free pair frees the most tiles, with its pairings in
-        order: the one removing that pair now first, the others (waiting) after."""
+        """The open group whose free pair frees the most, with its pairings in order:
+        the one removing that pair now first, the others (waiting) after."""
+        newly_freed = self.geometry.newly_freed
         best: tuple[float, int, list[int]] | None = None
         for g, mask in enumerate(self.masks):
             if choice[g] >= 0:
@@ -532,7 +819,7 @@ class _PairingSearch:
                 score = -1
                 for pair in option:
                     if pair & free == pair:
-                        score = max(score, self._freed_by(occupied, free, pair))
+                        score = max(score, newly_freed(free, occupied, pair))
                 scored.append((score + self.rng.below(4) / 2, c))
             scored.sort(reverse=True)
             if best is None or scored[0][0] > best[0]:
@@ -540,6 +827,16 @@ class _PairingSearch:
         # The relaxation cleared the board, so some open group can move.
         assert best is not None
         return best[1], best[2]
+
+
+def _pairs(removals: list[int]) -> list[Pair]:
+    """A removal order from the removals of ``_play`` (a pair, or a whole group that
+    was free at once, taken as two pairs)."""
+    order = []
+    for gone in removals:
+        tiles = bits(gone)
+        order += [(tiles[k], tiles[k + 1]) for k in range(0, len(tiles), 2)]
+    return order
 
 
 # --- the fallback: depth-first over masks ------------------------------------------------
@@ -624,15 +921,6 @@ def solve(geometry: Geometry, board: Board, budget: float = 1.0) -> Solution:
     return Solution(status, order, nodes, time.perf_counter() - started)
 
 
-verify_clearable = solve
-
-
-def _newly_freed(geometry: Geometry, occupied: int, free: int, pair: Pair) -> int:
-    removed = (1 << pair[0]) | (1 << pair[1])
-    after = geometry.update_free(free, occupied, removed)
-    return (after & ~free).bit_count()
-
-
 def hint(geometry: Geometry, board: Board, budget: float = 0.5) -> Hint:
     """Among the free pairs after which the board can still be cleared, the one that
     frees the most tiles (ties: lowest indices). ``Hint(None, False)`` when the board
@@ -645,8 +933,12 @@ def hint(geometry: Geometry, board: Board, budget: float = 0.5) -> Hint:
     pairs = free_pairs(geometry, board)
     if not pairs:
         return Hint(None, False)
-    free = geometry.free_mask(board.occupied)
-    ranked = sorted(pairs, key=lambda p: (-_newly_freed(geometry, board.occupied, free, p), p))
+    occupied = board.occupied
+    free = geometry.free_mask(occupied)
+    ranked = sorted(
+        pairs,
+        key=lambda p: (-geometry.newly_freed(free, occupied, (1 << p[0]) | (1 << p[1])), p),
+    )
     deadline = time.perf_counter() + budget
     # Any free pair of a known complete order can go first: removing tiles early only
     # frees others. So one solution proves many candidates at once.
@@ -664,7 +956,7 @@ def hint(geometry: Geometry, board: Board, budget: float = 0.5) -> Hint:
         if left <= 0:
             break
         removed = (1 << pair[0]) | (1 << pair[1])
-        result = solve(geometry, Board(board.faces, board.occupied & ~removed), left)
+        result = solve(geometry, Board(board.faces, occupied & ~removed), left)
         if result.status == "yes":
             return Hint(pair, True)
         if result.status == "unknown" and undecided is None:

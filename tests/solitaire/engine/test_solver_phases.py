@@ -1,14 +1,24 @@
-"""The solver's phases one by one: exact play resumed part-way, the local search, and
-the last tree phase, each against brute force or a full replay."""
+"""The solver's phases one by one: the safe moves, the playouts, exact play resumed
+part-way, the local search and the last tree phase, each against brute force, an
+enumeration of every pairing, or a full replay."""
 
 from __future__ import annotations
 
+import itertools
 import time
 
 import pytest
 from hypothesis import given
 
-from games.solitaire.engine import Board, SplitMix64, solve, tile_set
+from games.solitaire.engine import (
+    Board,
+    SplitMix64,
+    apply_removal,
+    free_pairs,
+    initial_board,
+    solve,
+    tile_set,
+)
 from games.solitaire.engine import solver as solver_module
 from games.solitaire.engine.solver import _groups, _PairingSearch
 
@@ -49,14 +59,14 @@ def test_exact_play_resumed_where_a_group_first_moved_ends_like_a_full_replay(
     start = (search.start_occupied, search.start_free)
     for _ in range(20):
         firsts: list[tuple[int, int, int]] = []
-        left, left_free = search._advance(*start, choice, None, firsts)
-        assert (left, left_free) == search._advance(*start, choice, None)
+        left, left_free = search._play(*start, choice, firsts=firsts)
+        assert (left, left_free) == search._play(*start, choice)
         open_groups = [g for g, o in enumerate(search.options) if len(o) > 1]
         g = open_groups[rng.below(len(open_groups))]
         choice[g] = (choice[g] + 1) % len(search.options[g])
         where = {h: k for k, (h, _, _) in enumerate(firsts)}
         resumed = (left, left_free) if g not in where else firsts[where[g]][1:]
-        assert search._advance(*resumed, choice, None) == search._advance(*start, choice, None)
+        assert search._play(*resumed, choice) == search._play(*start, choice)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -68,20 +78,60 @@ def test_the_local_search_gives_a_complete_valid_order_or_nothing(seed: int) -> 
 
 
 @given(small_boards())
-def test_without_the_first_tree_phase_the_solver_still_agrees_with_brute_force(
-    case,
-) -> None:
-    # No time for the first tree phase: the local search and the last phase decide.
+def test_without_playouts_and_tree_de_bondts_search_agrees_with_brute_force(case) -> None:
+    # No playouts and no time for the tree: the relaxation, de Bondt's search and the
+    # local search decide.
     geometry, board = case
-    saved = solver_module._TREE_SHARE
-    solver_module._TREE_SHARE = 0.0
+    saved = solver_module._PLAYOUTS, solver_module._TREE_SECONDS
+    solver_module._PLAYOUTS, solver_module._TREE_SECONDS = 0, 0.0
     try:
         result = solve(geometry, board, 10.0)
     finally:
-        solver_module._TREE_SHARE = saved
+        solver_module._PLAYOUTS, solver_module._TREE_SECONDS = saved
     assert result.status == ("yes" if brute_force(geometry, board) else "no")
     if result.status == "yes":
         assert play_out(geometry, board, result.order).is_cleared
+
+
+def run_proof(search: _PairingSearch) -> tuple[str, list[tuple[int, int]]]:
+    steps = search._proof()
+    try:
+        while True:
+            next(steps)
+    except StopIteration as stop:
+        return stop.value
+
+
+@given(small_boards())
+def test_de_bondts_search_alone_agrees_with_brute_force(case) -> None:
+    geometry, board = case
+    search = _PairingSearch(geometry, board.occupied, time.perf_counter() + 60)
+    groups = _groups(board.faces, board.occupied)
+    if not all(g.bit_count() in (2, 4) for g in groups) or not search.prepare(groups):
+        return
+    status, order = run_proof(search)
+    assert status == ("yes" if brute_force(geometry, board) else "no")
+    if status == "yes":
+        assert play_out(geometry, board, order).is_cleared
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_de_bondts_search_agrees_with_every_pairing_tried(seed: int) -> None:
+    # Pavillon boards after a few random removals: some can no longer be cleared.
+    geometry, board, search = prepared("a", 500 + seed)
+    rng = SplitMix64(seed)
+    for _ in range(4 + seed % 5):
+        pairs = free_pairs(geometry, board)
+        if not pairs:
+            break
+        board = apply_removal(geometry, board, *pairs[rng.below(len(pairs))])
+    search = _PairingSearch(geometry, board.occupied, time.perf_counter() + 60)
+    if not search.prepare(_groups(board.faces, board.occupied)):
+        return
+    status, order = run_proof(search)
+    assert status == ("yes" if solutions(search) else "no")
+    if status == "yes":
+        assert play_out(geometry, board, order).is_cleared
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -91,3 +141,99 @@ def test_small_budgets_never_give_a_wrong_no(seed: int) -> None:
     assert quick in ("yes", "no", "unknown")
     if quick == "no":
         assert solve(geometry, board, 5.0).status == "no"
+
+
+# --- safe moves and playouts -----------------------------------------------------------
+
+
+def solutions(search: _PairingSearch) -> list[tuple[int, ...]]:
+    """Every complete pairing (one pairing per group) that exact play clears: the
+    truth the playouts' conflicts are checked against (3 ** open groups plays)."""
+    found = []
+    for picks in itertools.product(*(range(len(o)) for o in search.options)):
+        if not search._play(search.start_occupied, search.start_free, list(picks))[0]:
+            found.append(picks)
+    return found
+
+
+@given(small_boards())
+def test_the_safe_moves_never_lose_a_board_that_can_be_cleared(case) -> None:
+    geometry, board = case
+    search = _PairingSearch(geometry, board.occupied, time.perf_counter() + 60)
+    groups = _groups(board.faces, board.occupied)
+    if not all(g.bit_count() in (2, 4) for g in groups) or not search.prepare(groups):
+        return  # the plain search's boards, or a group that can never be paired
+    after = Board(board.faces, search.start_occupied)
+    assert brute_force(geometry, after) == brute_force(geometry, board)
+    removed = board.occupied ^ search.start_occupied
+    moves = solver_module._pairs(search.start_moves)
+    assert sum((1 << i) | (1 << j) for i, j in moves) == removed
+    assert play_out(geometry, board, moves) == after  # each a legal removal
+
+
+def test_playouts_give_complete_orders_and_learn_only_true_conflicts() -> None:
+    # Random arrangements on Pavillon (36 tiles, 9 groups) whose first playout gets
+    # stuck; every pairing can still be tried to check what the playouts learnt.
+    learnt = 0
+    for seed in range(120):
+        geometry, board, search = prepared("a", seed)
+        if search.playouts(1, time.perf_counter() + 10) is not None:
+            continue
+        truth = solutions(search)
+        for _ in range(30):
+            order = search.playouts(1, time.perf_counter() + 10)
+            if order is not None:
+                assert play_out(geometry, board, order).is_cleared
+                assert truth  # a playout never clears a board no pairing clears
+        for nogoods in search.nogoods.values():
+            for nogood in nogoods:
+                learnt += 1
+                # no complete pairing that clears the board makes all these choices
+                assert not any(all(picks[g] == c for g, c in nogood) for picks in truth)
+    assert learnt >= 5
+
+
+@given(small_boards())
+def test_playouts_on_small_boards_agree_with_every_pairing_tried(case) -> None:
+    geometry, board = case
+    search = _PairingSearch(geometry, board.occupied, time.perf_counter() + 60)
+    groups = _groups(board.faces, board.occupied)
+    if not all(g.bit_count() in (2, 4) for g in groups) or not search.prepare(groups):
+        return
+    truth = solutions(search)
+    for _ in range(5):
+        order = search.playouts(1, time.perf_counter() + 10)
+        assert (order is not None) <= bool(truth)
+        if order is not None:
+            assert play_out(geometry, board, order).is_cleared
+    for nogoods in search.nogoods.values():
+        for nogood in nogoods:
+            assert not any(all(picks[g] == c for g, c in nogood) for picks in truth)
+
+
+def test_the_first_playout_clears_most_dealt_boards() -> None:
+    # What the playouts are for: a reverse-built deal is cleared at once.
+    geometry = layout_geometry("c")
+    cleared = 0
+    for board in (initial_board(geometry, seed) for seed in range(20)):
+        search = _PairingSearch(geometry, board.occupied, time.perf_counter() + 60)
+        assert search.prepare(_groups(board.faces, board.occupied))
+        order = search.playouts(1, time.perf_counter() + 10)
+        if order is not None:
+            assert play_out(geometry, board, order).is_cleared
+            cleared += 1
+    assert cleared >= 10
+
+
+@given(small_boards())
+def test_without_playouts_the_solver_still_agrees_with_brute_force(case) -> None:
+    geometry, board = case
+    saved = solver_module._PLAYOUTS
+    solver_module._PLAYOUTS = 0
+    try:
+        result = solve(geometry, board, 10.0)
+    finally:
+        solver_module._PLAYOUTS = saved
+    assert result.status == ("yes" if brute_force(geometry, board) else "no")
+    if result.status == "yes":
+        assert play_out(geometry, board, result.order).is_cleared
