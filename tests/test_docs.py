@@ -78,3 +78,16 @@ def test_comments_name_docs_sections_not_requirement_codes():
             if OUTSIDE_CODE.search(unquoted):
                 hits.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()[:80]}")
     assert hits == []
+
+
+def test_every_file_the_docs_and_readmes_name_exists():
+    """A doc that names `games/solitaire/play.py` sends a reader there: it must be there."""
+    named = re.compile(r"`([\w./-]+/[\w./-]*\.(?:py|html|js|css|svg|md|toml|txt|json))[`:]")
+    texts = [*(ROOT / "docs").glob("*.md"), ROOT / "README.md", ROOT / "bench" / "README.md"]
+    missing = [
+        f"{doc.relative_to(ROOT)}: {name}"
+        for doc in texts
+        for name in named.findall(doc.read_text())
+        if not (ROOT / name).exists()
+    ]
+    assert missing == []
