@@ -3,7 +3,8 @@ beside the web processes,
 
     uvicorn games.tables.stream:app --host 127.0.0.1 --port 8001
 
-It holds one Server-Sent-Events stream per open page of a table of several humans and
+(``/health`` answers 200 while it listens to Redis.) It holds one Server-Sent-Events
+stream per open page of a table of several humans and
 says only ``changed`` with the table's version (and ``ping`` now and then, so that a
 page knows the stream is alive). It reads one Redis subscription for the whole process
 and keeps, per stream, only the last version not sent yet: a slow page never piles up
@@ -153,6 +154,9 @@ async def app(scope, receive, send) -> None:
         return
     if scope["method"] not in ("GET", "HEAD"):
         await _respond(send, 405, "GET only")
+        return
+    if scope["path"].rstrip("/").endswith("/health"):  # for the load balancer
+        await _respond(send, 200 if hub.ready else 503, f"{hub.count} streams")
         return
     public_id = scope["path"].rstrip("/").rsplit("/", 1)[-1]
     query = parse_qs(scope.get("query_string", b"").decode(), max_num_fields=4)
