@@ -62,13 +62,17 @@ def _start_page(
         seats = {seat.index: seat for seat in table.seats.all()}
         mine = next(seat for seat in seats.values() if player.holds(seat))
         bots = {seat.bot_level for seat in seats.values() if seat.is_bot}
-        others = [who_is(i, mine.index, seats) for i, s in seats.items() if not s.is_bot]
+        others = [
+            who_is(i, mine.index, seats)
+            for i, s in sorted(seats.items())
+            if not s.is_bot and i != mine.index
+        ]
         listed.append(
             {
                 "table": table,
                 "length": LENGTH_NAMES.get(table.options.get("length"), ""),
                 "bots": ", ".join(str(BOT_LEVEL_NAMES.get(level, level)) for level in bots),
-                "humans": ", ".join(str(n) for n in others) if len(others) > 1 else "",
+                "humans": ", ".join(str(n) for n in others),
                 "seat": mine,
             }
         )
