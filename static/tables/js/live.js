@@ -68,12 +68,14 @@
       });
   }
 
+  // data-live-state says how the page keeps current: "stream", "polling" or "over".
   function poll(on) {
     if (on && !poller && !over()) poller = setInterval(refresh, pollMs);
     if (!on && poller) {
       clearInterval(poller);
       poller = null;
     }
+    root.dataset.liveState = over() ? "over" : poller ? "polling" : "stream";
   }
 
   function connect() {
@@ -135,9 +137,9 @@
       deadlineTimer = setTimeout(refresh, Math.max(0, due - (Date.now() + offset)) + 300);
     }
     if (over()) {
-      poll(false);
       if (source) source.close();
       source = null;
+      poll(false);
     }
     tick();
   }
