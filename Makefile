@@ -32,7 +32,7 @@ run: venv
 run-live: venv
 	$(LIVE_ENV) $(PY) manage.py migrate --noinput
 	$(LIVE_ENV) $(VENV)/bin/uvicorn games.tables.stream:app --host 127.0.0.1 --port 8001 \
-	  --log-level warning & stream=$$!; trap 'kill $$stream' EXIT INT TERM; \
+	  --log-level warning & stream=$$!; trap 'kill $$stream 2>/dev/null' EXIT INT TERM; \
 	  $(LIVE_ENV) $(PY) manage.py runserver 127.0.0.1:8000
 
 # Debian's Chromium drives the browser tests (Playwright cannot download its own here).
