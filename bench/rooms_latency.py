@@ -77,10 +77,21 @@ def _site(stream: bool):
         env["TABLE_STREAM_URL"] = f"http://127.0.0.1:{stream_port}"
         processes.append(
             subprocess.Popen(
-                [sys.executable, "-m", "uvicorn", "games.tables.stream:app", "--host",
-                 "127.0.0.1", "--port", str(stream_port), "--log-level", "warning",
-                 "--no-access-log"],
-                cwd=ROOT, env=env,
+                [
+                    sys.executable,
+                    "-m",
+                    "uvicorn",
+                    "games.tables.stream:app",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(stream_port),
+                    "--log-level",
+                    "warning",
+                    "--no-access-log",
+                ],
+                cwd=ROOT,
+                env=env,
             )
         )
         _wait(env["TABLE_STREAM_URL"] + "/health")
@@ -89,9 +100,22 @@ def _site(stream: bool):
     port = _free_port()
     processes.append(
         subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}",
-             "-w", "2", "--threads", "2", "--log-level", "warning"],
-            cwd=ROOT, env=env,
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "config.wsgi",
+                "-b",
+                f"127.0.0.1:{port}",
+                "-w",
+                "2",
+                "--threads",
+                "2",
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=env,
         )
     )
     base = f"http://127.0.0.1:{port}"
@@ -152,8 +176,10 @@ def _run(browser, base: str, moves: int) -> tuple[list[float], list[float]]:
             page.emulate_media(reduced_motion="reduce")
         _seat(pages, base)
         while len(own) < moves:
-            if any(p.locator("#table").get_attribute("data-phase") in ("hand-end", "game-end")
-                   for p in pages):
+            if any(
+                p.locator("#table").get_attribute("data-phase") in ("hand-end", "game-end")
+                for p in pages
+            ):
                 break
             mover = next((p for p in pages if _choice(p) is not None), None)
             if mover is None:
@@ -201,8 +227,9 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=60, help="decisions per run")
     args = parser.parse_args()
     create_database(os.environ["DATABASE_URL"])
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-                   cwd=ROOT, check=True)
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True
+    )
     from playwright.sync_api import sync_playwright
 
     results = {}

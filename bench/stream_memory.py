@@ -97,8 +97,19 @@ def main() -> None:
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     process = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "games.tables.stream:app", "--port", str(port),
-         "--host", "127.0.0.1", "--log-level", "warning", "--no-access-log"],
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "games.tables.stream:app",
+            "--port",
+            str(port),
+            "--host",
+            "127.0.0.1",
+            "--log-level",
+            "warning",
+            "--no-access-log",
+        ],
         cwd=ROOT,
         env=dict(os.environ),
     )
@@ -137,11 +148,15 @@ def main() -> None:
         process.wait(timeout=10)
 
     per_stream_kb = (held - idle) * 1024 / max(1, args.streams)
-    print(f"streams opened: {opened}/{args.streams} in {open_seconds:.1f} s; "
-          f"heard a change: {heard}/{args.streams}")
+    print(
+        f"streams opened: {opened}/{args.streams} in {open_seconds:.1f} s; "
+        f"heard a change: {heard}/{args.streams}"
+    )
     print(f"RSS idle (no stream): {idle:.1f} MB")
-    print(f"RSS with {args.streams} idle streams: {held:.1f} MB "
-          f"(+{held - idle:.1f} MB, {per_stream_kb:.1f} KB per stream)")
+    print(
+        f"RSS with {args.streams} idle streams: {held:.1f} MB "
+        f"(+{held - idle:.1f} MB, {per_stream_kb:.1f} KB per stream)"
+    )
     print(f"RSS after one change per table and {args.hold:.0f} s more: {after_hold:.1f} MB")
     print(f"RSS after the streams closed: {released:.1f} MB")
 

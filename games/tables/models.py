@@ -184,7 +184,9 @@ class RoomSeat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["room", "index"], name="one_member_per_index"),
             models.UniqueConstraint(
-                fields=["room", "user"], condition=Q(user__isnull=False), name="an_account_sits_once"
+                fields=["room", "user"],
+                condition=Q(user__isnull=False),
+                name="an_account_sits_once",
             ),
             models.UniqueConstraint(
                 fields=["room", "guest_id"], condition=~Q(guest_id=""), name="a_guest_sits_once"

@@ -70,7 +70,11 @@ def create(player: Player, kind: str, options: dict, bot_level: str, name: str =
                     code=_new_code(), kind=kind, options=options, bot_level=bot_level
                 )
                 RoomSeat.objects.create(
-                    room=room, index=0, is_host=True, name=_clean_name(name), **player.owner_fields()
+                    room=room,
+                    index=0,
+                    is_host=True,
+                    name=_clean_name(name),
+                    **player.owner_fields(),
                 )
                 return room
         except IntegrityError:  # the code was taken: draw another

@@ -38,8 +38,7 @@ def live_site(live_server, settings):
 def pages(browser: Browser, live_site):
     """Three players, each in a browser context of their own (closed before the site)."""
     contexts = [
-        browser.new_context(viewport={"width": 360, "height": 640}, locale="en-US")
-        for _ in NAMES
+        browser.new_context(viewport={"width": 360, "height": 640}, locale="en-US") for _ in NAMES
     ]
     found = []
     for context in contexts:
