@@ -10,7 +10,12 @@ TEST_ENV := DATABASE_URL=$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:543
 # The embedded default: SQLite, tasks in-process, local-memory cache.
 RUN_ENV := DEBUG=1 DATABASE_URL= REDIS_URL=
 
-.PHONY: run test venv lint bench chromium
+# The same with the live stream beside it, for tables of several humans (needs a local
+# Redis; tasks still run in-process). Plain `make run` polls instead.
+LIVE_ENV := DEBUG=1 DATABASE_URL= REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0} \
+	CELERY_TASK_ALWAYS_EAGER=1 TABLE_STREAM_URL=http://127.0.0.1:8001
+
+.PHONY: run run-live test venv lint bench chromium
 
 venv: $(STAMP)
 
@@ -23,6 +28,12 @@ $(STAMP): pyproject.toml
 run: venv
 	$(RUN_ENV) $(PY) manage.py migrate --noinput
 	$(RUN_ENV) $(PY) manage.py runserver 127.0.0.1:8000
+
+run-live: venv
+	$(LIVE_ENV) $(PY) manage.py migrate --noinput
+	$(LIVE_ENV) $(VENV)/bin/uvicorn games.tables.stream:app --host 127.0.0.1 --port 8001 \
+	  --log-level warning & stream=$$!; trap 'kill $$stream 2>/dev/null' EXIT INT TERM; \
+	  $(LIVE_ENV) $(PY) manage.py runserver 127.0.0.1:8000
 
 # Debian's Chromium drives the browser tests (Playwright cannot download its own here).
 chromium:

@@ -8,6 +8,7 @@ SECRET_KEY and ALLOWED_HOSTS; DEBUG is off unless asked for.
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from celery.schedules import crontab
@@ -42,6 +43,16 @@ def env_int(name: str, default: int) -> int:
         return int(value)
     except ValueError:
         raise ImproperlyConfigured(f"{name} must be an integer, not {value!r}") from None
+
+
+def env_float(name: str, default: float) -> float:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    try:
+        return float(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a number, not {value!r}") from None
 
 
 def env_list(name: str, default: str = "") -> list[str]:
@@ -201,7 +212,28 @@ CELERY_BEAT_SCHEDULE = {
         "task": "solitaire.clear_stale_guest_data",
         "schedule": crontab(hour=3, minute=30),
     },
+    # Rooms nobody used for ROOM_IDLE_MINUTES close (docs/tables.md#rooms).
+    "expire-rooms": {
+        "task": "tables.expire_rooms",
+        "schedule": crontab(minute="*/10"),
+    },
 }
+
+# Tables of several humans (docs/tables.md#turn-timers, #live-updates, #rooms). Each
+# decision has TABLE_DECISION_SECONDS plus a bank of TABLE_BANK_SECONDS per hand, as
+# Tenhou's 5 + 10; a hand's result shows TABLE_RESULT_SECONDS before the table goes
+# on; after TABLE_AWAY_AFTER_TIMEOUTS decisions in a row taken by the server a seat is
+# away. The tests shorten them.
+TABLE_DECISION_SECONDS = env_float("TABLE_DECISION_SECONDS", 5.0)
+TABLE_BANK_SECONDS = env_float("TABLE_BANK_SECONDS", 10.0)
+TABLE_RESULT_SECONDS = env_float("TABLE_RESULT_SECONDS", 15.0)
+TABLE_AWAY_AFTER_TIMEOUTS = env_int("TABLE_AWAY_AFTER_TIMEOUTS", 2)
+# Where pages find the live stream (games/tables/stream.py run by uvicorn): a path
+# the load balancer sends there ("/live") or an address of its own
+# ("http://127.0.0.1:8001"). Unset: no stream, pages poll every TABLE_POLL_SECONDS.
+TABLE_STREAM_URL = env_str("TABLE_STREAM_URL")
+TABLE_POLL_SECONDS = env_float("TABLE_POLL_SECONDS", 2.0)
+ROOM_IDLE_MINUTES = env_int("ROOM_IDLE_MINUTES", 120)
 
 # Games live with the session, so sessions live in the database: a Redis outage must
 # not log anybody out or lose a guest's game (docs/site.md#faults).
@@ -278,6 +310,8 @@ BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
 if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 X_FRAME_OPTIONS = "DENY"
+_stream = urlsplit(TABLE_STREAM_URL)
+_stream_origin = f"{_stream.scheme}://{_stream.netloc}" if _stream.netloc else ""
 # No inline script anywhere; style attributes carry only tile coordinates.
 SECURE_CSP = {
     "default-src": [CSP.SELF],
@@ -285,6 +319,8 @@ SECURE_CSP = {
     "style-src": [CSP.SELF],
     "style-src-attr": [CSP.UNSAFE_INLINE],
     "img-src": [CSP.SELF, "data:"],
+    # The live stream may have an address of its own (TABLE_STREAM_URL).
+    "connect-src": [CSP.SELF, *[origin for origin in [_stream_origin] if origin]],
     "form-action": [CSP.SELF],
     "frame-ancestors": [CSP.NONE],
     "base-uri": [CSP.SELF],

@@ -5,11 +5,14 @@ the next seat in turn on the right, the one before on the left.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from django.utils.translation import gettext as _
 
 from games.tables.models import Seat
+from games.tables.timers import Clocks
 
 from . import names
 from .engine import Action, View
@@ -74,6 +77,15 @@ class Button:
 
 
 @dataclass
+class Clock:
+    """A seat's turn timer (docs/tables.md#turn-timers): the deadline for the script's
+    countdown, and the seconds left when the answer was made, for a page without it."""
+
+    deadline_ms: int
+    seconds: int
+
+
+@dataclass
 class SeatPanel:
     seat: int
     place: str  # "me", "right", "left"
@@ -90,6 +102,8 @@ class SeatPanel:
     norths: list[Tile]
     is_turn: bool
     open_hand: list[Tile] | None = None  # every tile, in a finished game's replay
+    clock: Clock | None = None  # at a table of several humans, while it waits for this seat
+    away: bool = False  # its human is away: the server plays for the seat
 
 
 @dataclass
@@ -185,7 +199,7 @@ def who_is(seat: int, viewer: int, seats: dict[int, Seat]) -> str:
     row = seats.get(seat)
     if row is None or not row.is_bot:
         name = getattr(getattr(row, "user", None), "public_name", "")
-        return name or _("Guest")
+        return name or getattr(row, "name", "") or _("Guest")
     return BOT_NAMES[seat]
 
 
@@ -413,9 +427,22 @@ def _result(r: HandResultView, viewer: int, seats: dict) -> ResultShown:
     )
 
 
-def present(view: View, log: list[str], since: int, seats: dict[int, Seat]) -> TableShown:
+def _clock(deadline: datetime, now: datetime) -> Clock:
+    left = max(0, math.ceil((deadline - now).total_seconds()))
+    return Clock(int(deadline.timestamp() * 1000), left)
+
+
+def present(
+    view: View,
+    log: list[str],
+    since: int,
+    seats: dict[int, Seat],
+    clocks: Clocks | None = None,
+    now: datetime | None = None,
+) -> TableShown:
     """Everything the table partial shows; ``since`` is the version the player's page
-    showed before this answer (the decisions after it are animated)."""
+    showed before this answer (the decisions after it are animated); ``clocks`` those
+    of a table of several humans, as this seat may see them, at ``now``."""
     me = view.seat
     events = events_since(log[: view.version], since, view, seats)
     panels = {
@@ -426,6 +453,11 @@ def present(view: View, log: list[str], since: int, seats: dict[int, Seat]) -> T
     if view.open_hands is not None:
         for panel in panels.values():
             panel.open_hand = [Tile(code) for code in view.open_hands[panel.seat]]
+    if clocks is not None and now is not None:
+        for panel in panels.values():
+            panel.away = panel.seat in clocks.away
+            if panel.seat in clocks.shown:
+                panel.clock = _clock(clocks.shown[panel.seat], now)
     hand, drawn = _hand(view, events)
     buttons, riichi, kans = _buttons(view)
     game = view.game_result

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Avg, Count, OuterRef, Q, Subquery, Sum
+from django.db.models import Avg, Case, Count, Exists, OuterRef, Q, Subquery, Sum, Value, When
 from django.utils.translation import gettext as _
 
 from games.players import Player
@@ -58,13 +58,21 @@ class Figures:
         return round(self.win_points / self.wins) if self.wins else None
 
 
+# The row of the games at tables with other humans (docs/sanma.md#rooms).
+WITH_OTHERS = "rooms"
+
+
 def finished_seats(player: Player):
-    """The player's seats at finished Sanma tables, with the strength of their bots."""
+    """The player's seats at finished Sanma tables, with the strength of their bots, or
+    ``WITH_OTHERS`` where other humans sat at the table too."""
     bots = Seat.objects.filter(table=OuterRef("table")).exclude(bot_level="").values("bot_level")
+    others = Seat.objects.filter(table=OuterRef("table"), bot_level="").exclude(pk=OuterRef("pk"))
     return (
         player.owned(Seat.objects)
         .filter(table__kind=KIND, place__isnull=False, sanma_record__isnull=False)
-        .annotate(level=Subquery(bots[:1]))
+        .annotate(
+            level=Case(When(Exists(others), then=Value(WITH_OTHERS)), default=Subquery(bots[:1]))
+        )
     )
 
 
@@ -85,12 +93,15 @@ def _aggregates() -> dict:
 
 
 def player_figures(player: Player) -> list[Figures]:
-    """One row per bot strength played against, then one for all (when several)."""
+    """One row per bot strength played against, one for the games with other humans,
+    then one for all (when several)."""
     seats = finished_seats(player)
     rows = {row.pop("level"): row for row in seats.values("level").annotate(**_aggregates())}
+    names = {**BOT_LEVEL_NAMES, WITH_OTHERS: _("Private rooms")}
+    known = (*BOT_LEVELS, WITH_OTHERS)
     found = [
-        _figures(str(BOT_LEVEL_NAMES.get(level, level)), rows[level])
-        for level in (*BOT_LEVELS, *sorted(set(rows) - set(BOT_LEVELS), key=str))
+        _figures(str(names.get(level, level)), rows[level])
+        for level in (*known, *sorted(set(rows) - set(known), key=str))
         if level in rows
     ]
     if len(found) > 1:

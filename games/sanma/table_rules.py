@@ -49,6 +49,24 @@ def _bot_action(state: engine.State, seat: int, level: str, seed: int, index: in
     return str(bots.choose(level, engine.view(state, seat), rng))
 
 
+def _timeout_action(state: engine.State, seat: int) -> str:
+    """The server's move for a human out of time or away (docs/sanma.md#rooms): the
+    drawn tile is discarded (after a pon, the last tile that may go), no call is ever
+    made, and the table goes on after a hand's result."""
+    legal = engine.legal_actions(state, seat)
+    moves = {action.move: action for action in legal}
+    if "next" in moves:
+        return str(moves["next"])
+    if "pass" in moves:
+        return str(moves["pass"])
+    discards = [action for action in legal if action.move == "d"]
+    drawn = engine.view(state, seat).drawn
+    chosen = next((a for a in discards if a.tile == drawn), discards[-1] if discards else None)
+    if chosen is None:  # a seat that may only win or abort now (never so in the rules)
+        chosen = legal[0]
+    return str(chosen)
+
+
 def _results(state: engine.State) -> Sequence[SeatResult] | None:
     result = state.game_result
     if result is None:
@@ -68,4 +86,6 @@ SANMA = GameRules(
     results=_results,
     begins_hand=lambda text: text.endswith(" next"),
     bot_levels=BOT_LEVELS,
+    timeout_action=_timeout_action,
+    answering=lambda state: state.phase == "call",
 )

@@ -100,6 +100,13 @@ class Seat(models.Model):
     )
     guest_id = models.CharField(max_length=36, blank=True, db_index=True)
     bot_level = models.CharField(max_length=20, blank=True)  # "" for a human
+    name = models.CharField(max_length=30, blank=True)  # a guest's name, given in a room
+    # Turn timers, at a table of several humans (docs/tables.md#turn-timers): since when
+    # the table waits for this seat's decision, the seconds of its bank left in this
+    # hand, and how many decisions in a row the server took for it.
+    waiting_since = models.DateTimeField(null=True, blank=True)
+    bank = models.FloatField(default=0)
+    timeouts = models.PositiveSmallIntegerField(default=0)
     # The seat's standing when the game is over.
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.IntegerField(null=True, blank=True)
@@ -122,3 +129,76 @@ class Seat(models.Model):
     @property
     def is_bot(self) -> bool:
         return bool(self.bot_level)
+
+
+class RoomQuerySet(models.QuerySet):
+    def unused_since(self, cutoff) -> RoomQuerySet:
+        """Rooms nobody used since ``cutoff``: neither in the room nor at its table
+        (docs/tables.md#rooms)."""
+        return self.filter(used_at__lt=cutoff).exclude(table__updated_at__gte=cutoff)
+
+
+class Room(models.Model):
+    """A private room (docs/tables.md#rooms): players gather under a short code, the
+    host seats them and starts a table of ``kind``; bots of ``bot_level`` take the
+    empty seats."""
+
+    code = models.CharField(max_length=6, unique=True)
+    kind = models.CharField(max_length=20)
+    options = models.JSONField(default=dict)
+    bot_level = models.CharField(max_length=20)
+    table = models.ForeignKey(
+        Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="rooms"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    used_at = models.DateTimeField(default=timezone.now)  # the room's last change
+
+    objects = RoomQuerySet.as_manager()
+
+    def __str__(self) -> str:
+        return f"{self.kind} room {self.code}"
+
+    @property
+    def is_started(self) -> bool:
+        return self.table_id is not None
+
+
+class RoomSeat(models.Model):
+    """A player sitting in a room before its table starts; the host is one of them."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="members")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="room_seats",
+    )
+    guest_id = models.CharField(max_length=36, blank=True, db_index=True)
+    name = models.CharField(max_length=30, blank=True)  # a guest's name
+    is_host = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["room", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["room", "index"], name="one_member_per_index"),
+            models.UniqueConstraint(
+                fields=["room", "user"],
+                condition=Q(user__isnull=False),
+                name="an_account_sits_once",
+            ),
+            models.UniqueConstraint(
+                fields=["room", "guest_id"], condition=~Q(guest_id=""), name="a_guest_sits_once"
+            ),
+            models.CheckConstraint(
+                condition=Q(user__isnull=False) | ~Q(guest_id=""), name="a_member_is_somebody"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.room_id}:{self.index}"
+
+    @property
+    def player(self) -> Player:
+        return Player(self.user) if self.user_id else Player(guest_id=self.guest_id)

@@ -4,20 +4,25 @@ A human's decision locks the table row, checks the version its page showed, appl
 the action through the game's rules, plays the bots' turns until a human must decide
 again, appends everything to the log and commits before the view answers. A decision
 on a table where the player has no seat answers ``None``.
+
+At a table of several humans the same place also keeps the turn timers
+(docs/tables.md#turn-timers): it plays for a seat whose time is up
+(``play_overdue``) or whose player is away, and it tells the live stream of every
+change once it has committed (docs/tables.md#live-updates).
 """
 
 from __future__ import annotations
 
 import enum
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
 
 from games.players import Player
 
-from . import states
+from . import live, states, timers
 from .models import Seat, Table
 from .registry import GameRules, State, rules_for
 from .signals import table_finished
@@ -50,6 +55,31 @@ def new_seed() -> int:
     return secrets.randbits(53)
 
 
+@dataclass
+class _Moves:
+    """What the decisions applied in one request did to the humans' clocks: whose
+    decision was taken (everybody's, when a hand's result was continued) and whether a
+    new hand began, which fills every bank again."""
+
+    seats: int
+    restarted: set[int] = field(default_factory=set)
+    new_hand: bool = False
+
+    def note(self, rules: GameRules, before: State, text: str) -> None:
+        if rules.anyone_continues(before):
+            self.restarted |= set(range(self.seats))
+        else:
+            self.restarted.add(int(text.split(" ", 1)[0]))
+        self.new_hand = self.new_hand or rules.begins_hand(text)
+
+
+def _apply(table: Table, rules: GameRules, state: State, text: str, moves: _Moves) -> State:
+    after = rules.apply(state, text)
+    moves.note(rules, state, text)
+    table.log.append(text)
+    return after
+
+
 @transaction.atomic
 def start_table(
     kind: str,
@@ -57,9 +87,12 @@ def start_table(
     seats: list[Player | str],
     *,
     seed: int | None = None,
+    names: dict[int, str] | None = None,
 ) -> Table:
-    """A new table of ``kind``; ``seats`` in seat order, each a Player or a bot level.
-    The bots play until a human must decide. Raises ValueError on bad options."""
+    """A new table of ``kind``; ``seats`` in seat order, each a Player or a bot level
+    (``names``: the names guests gave, by seat). The bots play until a human must
+    decide. Raises ValueError on bad options."""
+    names = names or {}
     rules = rules_for(kind)
     if len(seats) != rules.seats:
         raise ValueError(f"{kind} is played by {rules.seats}")
@@ -72,17 +105,19 @@ def start_table(
     Seat.objects.bulk_create(
         Seat(table=table, index=index, bot_level=who)
         if isinstance(who, str)
-        else Seat(table=table, index=index, **who.owner_fields())
+        else Seat(table=table, index=index, **who.owner_fields(), name=names.get(index, ""))
         for index, who in enumerate(seats)
     )
-    _play_on(table, rules, state)
+    table = Table.objects.with_seats().get(pk=table.pk)
+    _play_on(table, rules, state, _Moves(rules.seats, new_hand=True))
     return table
 
 
-def _locked(player: Player, public_id) -> tuple[Table, int] | None:
+def _locked(player: Player, public_id) -> tuple[Table, Seat] | None:
     table = (
         Table.objects.of(player)
         .select_for_update(of=("self",))
+        .with_seats()
         .filter(public_id=public_id)
         .first()
     )
@@ -90,7 +125,7 @@ def _locked(player: Player, public_id) -> tuple[Table, int] | None:
         return None
     seat = table.seat_of(player)
     assert seat is not None
-    return table, seat.index
+    return table, seat
 
 
 @transaction.atomic
@@ -100,34 +135,92 @@ def decide(player: Player, public_id, version: int | None, move: str) -> Outcome
     found = _locked(player, public_id)
     if found is None:
         return None
-    table, seat = found
+    table, me = found
+    seat = me.index
     rules = rules_for(table.kind)
     state = states.state_at(table)
     if version != table.version or not table.is_playing:
         return Outcome(table, seat, state, Kind.STALE, since=table.version)
+    moves = _Moves(rules.seats)
     try:
-        after = rules.apply(state, f"{seat} {move}")
+        after = _apply(table, rules, state, f"{seat} {move}", moves)
     except ValueError as error:
         return Outcome(table, seat, state, Kind.REFUSED, since=table.version, message=str(error))
-    table.log.append(f"{seat} {move}")
-    after = _play_on(table, rules, after)
+    timers.charge(me, rules, state, timezone.now())
+    after = _play_on(table, rules, after, moves)
     return Outcome(table, seat, after, Kind.PLAYED, since=version)
 
 
-def _play_on(table: Table, rules: GameRules, state: State) -> State:
-    """Play the bots' turns until a human must decide or the game is over, then store
-    the log (docs/tables.md#the-bots-turns)."""
-    bots = {seat.index: seat.bot_level for seat in table.seats.all() if seat.is_bot}
+@transaction.atomic
+def play_overdue(public_id) -> bool:
+    """Decide for every human seat of the table whose time is up, then play on as
+    after any decision (docs/tables.md#turn-timers). Safe to call at any time from
+    anywhere (a task at the deadline, a page's request): whether it played."""
+    table = (
+        Table.objects.playing()
+        .select_for_update(of=("self",))
+        .with_seats()
+        .filter(public_id=public_id)
+        .first()
+    )
+    if table is None or not timers.is_timed(table.seats.all()):
+        return False
+    rules = rules_for(table.kind)
+    state = states.state_at(table)
+    played = False
+    for _ in range(MAX_BOT_DECISIONS):
+        due = timers.overdue(rules, state, table.seats.all(), timezone.now())
+        if not due or not table.is_playing:
+            break
+        seat = due[0]
+        moves = _Moves(rules.seats)
+        text = rules.action_for_absent(state, seat.index, table.seed, len(table.log))
+        before, state = state, _apply(table, rules, state, text, moves)
+        timers.time_out(seat, rules, before)
+        state = _play_on(table, rules, state, moves)
+        played = True
+    return played
+
+
+@transaction.atomic
+def set_away(player: Player, public_id, away: bool) -> Table | None:
+    """The player leaves their seat to the server (``away``) or comes back to it, at
+    once, whatever the timers say (docs/tables.md#turn-timers)."""
+    found = _locked(player, public_id)
+    if found is None:
+        return None
+    table, me = found
+    if not table.is_playing or not timers.is_timed(table.seats.all()):
+        return table
+    rules = rules_for(table.kind)
+    me.timeouts = timers.clock().away_after if away else 0
+    me.waiting_since = None
+    _play_on(table, rules, states.state_at(table), _Moves(rules.seats))
+    return table
+
+
+def _play_on(table: Table, rules: GameRules, state: State, moves: _Moves) -> State:
+    """Play the bots' turns, and those of away humans while anybody is at the table,
+    until a human must decide or the game is over; then wind the clocks and store the
+    log (docs/tables.md#the-bots-turns)."""
+    seats = list(table.seats.all())
+    bots = {seat.index: seat.bot_level for seat in seats if seat.is_bot}
     humans = set(range(rules.seats)) - set(bots)
+    timed = timers.is_timed(seats)
+    clock = timers.clock()
+    away = {seat.index for seat in seats if timed and timers.is_away(seat, clock)}
+    stand_ins = away if humans - away else set()  # nobody is played for an empty table
     for _ in range(MAX_BOT_DECISIONS):
         waiting = rules.waiting_for(state)
-        ready = sorted(waiting & set(bots))
+        ready = sorted(waiting & (set(bots) | stand_ins))
         if not ready or (rules.anyone_continues(state) and humans):
             break
         seat = ready[0]
-        text = rules.bot_action(state, seat, bots[seat], table.seed, len(table.log))
-        state = rules.apply(state, text)
-        table.log.append(text)
+        if seat in bots:
+            text = rules.bot_action(state, seat, bots[seat], table.seed, len(table.log))
+        else:
+            text = rules.action_for_absent(state, seat, table.seed, len(table.log))
+        state = _apply(table, rules, state, text, moves)
     results = rules.results(state)
     fields = ["log", "updated_at"]
     if results is not None and table.is_playing:
@@ -136,8 +229,14 @@ def _play_on(table: Table, rules: GameRules, state: State) -> State:
         fields += ["status", "finished_at"]
     table.save(update_fields=fields)
     states.remember(table, state, table.version)
+    if timed:
+        timers.wind(seats, rules, state, moves.restarted, moves.new_hand, timezone.now())
+        Seat.objects.bulk_update(
+            [seat for seat in seats if not seat.is_bot], ["waiting_since", "bank", "timeouts"]
+        )
+        live.announce(table, timers.deadlines(rules, state, seats))
     if results is not None and "status" in fields:
-        for seat in table.seats.all():
+        for seat in seats:
             result = results[seat.index]
             seat.place, seat.score, seat.points = result.place, result.score, result.points
             seat.save(update_fields=["place", "score", "points"])
@@ -149,8 +248,24 @@ def current_state(table: Table) -> State:
     return states.state_at(table)
 
 
+def settled_table(player: Player, public_id) -> tuple[Table, int] | None:
+    """As ``own_table``, once the server has played for any seat whose time is up: so
+    that a page's request at a deadline moves the table on even when no task runs."""
+    found = own_table(player, public_id)
+    if found is None:
+        return None
+    table, _seat = found
+    seats = table.seats.all()
+    if table.is_playing and timers.is_timed(seats):
+        rules = rules_for(table.kind)
+        if timers.overdue(rules, states.state_at(table), seats, timezone.now()):
+            play_overdue(public_id)
+            found = own_table(player, public_id)
+    return found
+
+
 def own_table(player: Player, public_id) -> tuple[Table, int] | None:
-    """The player's table and seat, unlocked, for a page that only shows it."""
+    """The player's table and seat index, unlocked, for a page that only shows it."""
     table = Table.objects.of(player).with_seats().filter(public_id=public_id).first()
     if table is None:
         return None

@@ -44,6 +44,19 @@ class GameRules:
     # whether the decision with this text leads into a new hand (for replay stepping)
     begins_hand: Callable[[str], bool]
     bot_levels: tuple[str, ...]
+    # (state, seat) -> the action the server takes for a human out of time or away
+    # (docs/tables.md#turn-timers); without one, the weakest bot decides for the seat
+    timeout_action: Callable[[State, int], str] | None = None
+    # whether the waiting seats answer an offer (a call on a discard) rather than take
+    # their turn: they get the decision's seconds without the bank, all alike, so that
+    # no clock tells who may answer
+    answering: Callable[[State], bool] = lambda state: False
+
+    def action_for_absent(self, state: State, seat: int, seed: int, index: int) -> str:
+        """What the server plays for a human seat that is out of time or away."""
+        if self.timeout_action is not None:
+            return self.timeout_action(state, seat)
+        return self.bot_action(state, seat, self.bot_levels[0], seed, index)
 
     def replay(self, options: dict, seed: int, log: Sequence[str]) -> State:
         state = self.start(options, seed)

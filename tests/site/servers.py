@@ -75,6 +75,57 @@ def running_site(database_url: str | None = None, workers: int = 1, wait_for: st
         kill(process)
 
 
+@contextlib.contextmanager
+def running_stream(port: int | None = None, redis_url: str | None = None, ready: bool = True):
+    """Start the live stream (uvicorn) on a free loopback port, with the tests' Redis
+    (or ``redis_url``) and secret; yield its base URL and process once it listens to
+    Redis (or, without ``ready``, once it answers at all); kill it at the end."""
+    port = port or _free_port()
+    env = dict(os.environ)
+    if redis_url is not None:
+        env["REDIS_URL"] = redis_url
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "games.tables.stream:app",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+            "--no-access-log",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        if ready:
+            _wait_until_ready(base + "/health", process)
+        else:
+            _wait_until_listening(base + "/health", process)
+        yield base, process
+    finally:
+        kill(process)
+
+
+def _wait_until_ready(url: str, process: subprocess.Popen, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the stream exited with {process.returncode}")
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError("the stream did not get ready")
+
+
 def kill(process: subprocess.Popen) -> None:
     """Kill gunicorn and its workers at once, as a crash would."""
     with contextlib.suppress(ProcessLookupError):

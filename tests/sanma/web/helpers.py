@@ -112,12 +112,12 @@ def finished_log(seed: int, length: str = "one-hand") -> tuple[str, ...]:
 
 def finished_table(player: Player, seed: int, human: int = 0, level="normal", **options):
     """A finished table, stored as the table machinery stores one (places, records)."""
-    from games.tables.play import _play_on
+    from games.tables.play import _Moves, _play_on
     from games.tables.registry import rules_for
 
     length = options.pop("length", "one-hand")
     table = craft(player, seed, list(finished_log(seed, length)), human, level, length=length)
     rules = rules_for("sanma")
-    _play_on(table, rules, state_of(table))  # nothing to play: it stores the end
+    _play_on(table, rules, state_of(table), _Moves(3))  # nothing to play: it stores the end
     table.refresh_from_db()
     return table

@@ -1,0 +1,249 @@
+"""From one player's decision to the other players' updated tables, in three browsers at
+one Sanma room, on loopback: with the live stream, and with polling only.
+
+Starts the site in its production shape (gunicorn, two workers with two threads, and
+for the first run the stream process under uvicorn, TABLE_STREAM_URL pointing at it),
+then drives three Chromium contexts: one opens a one-hand room, the others join by its
+link, the host starts. The player whose move it is clicks (a win, pass or the drawn
+tile); the time from the click to each other page's table at the new version is one
+sample (two per decision), taken with the browsers' own clock (one machine). As the
+baseline of the same run: the time from the click to the mover's own answer. Then the
+same without the stream (pages poll every TABLE_POLL_SECONDS, 2). Budgets: p95 <= 1 s
+with the stream, <= 3 s polling. Only loopback; it stops by itself.
+
+    .venv/bin/python bench/rooms_latency.py [--moves 60]
+
+Uses BENCH_DATABASE_URL (default: database `mahjong_bench_rooms` on the local
+PostgreSQL, created if missing) and BENCH_REDIS_URL (default: Redis database 12).
+Needs Debian's chromium and Playwright (the test extras).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+
+from benchenv import ROOT, bench_environment, create_database, percentile
+
+os.environ.update(bench_environment("mahjong_bench_rooms", redis_db=12))
+os.environ.update(TABLE_DECISION_SECONDS="600", TABLE_BANK_SECONDS="600")
+os.environ.setdefault("PYTHONWARNINGS", "ignore::UserWarning")  # no collectstatic folder
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+FIRST_CHOICES = ("tsumo", "ron", "next", "pass")
+# Each page notes when its table first showed each version.
+WATCH = """() => {
+  window.__seen = {};
+  const note = () => {
+    const t = document.getElementById("table");
+    if (t && !(t.dataset.version in window.__seen)) window.__seen[t.dataset.version] = Date.now();
+  };
+  new MutationObserver(note).observe(document.body, {subtree: true, childList: true,
+    attributes: true, attributeFilter: ["data-version"]});
+  note();
+}"""
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _wait(url: str) -> None:
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(url, timeout=1)
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit(f"{url} did not answer")
+
+
+@contextlib.contextmanager
+def _site(stream: bool):
+    processes = []
+    env = dict(os.environ)
+    if stream:
+        stream_port = _free_port()
+        env["TABLE_STREAM_URL"] = f"http://127.0.0.1:{stream_port}"
+        processes.append(
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "uvicorn",
+                    "games.tables.stream:app",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(stream_port),
+                    "--log-level",
+                    "warning",
+                    "--no-access-log",
+                ],
+                cwd=ROOT,
+                env=env,
+            )
+        )
+        _wait(env["TABLE_STREAM_URL"] + "/health")
+    else:
+        env.pop("TABLE_STREAM_URL", None)
+    port = _free_port()
+    processes.append(
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "config.wsgi",
+                "-b",
+                f"127.0.0.1:{port}",
+                "-w",
+                "2",
+                "--threads",
+                "2",
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=env,
+        )
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait(base + "/ping")
+        yield base
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.wait(timeout=10)
+
+
+def _choice(page):
+    for action in FIRST_CHOICES:
+        button = page.locator(f'#table .actions [data-action="{action}"]')
+        if button.count():
+            return button.first
+    drawn = page.locator("#table .hand button.hand-tile.drawn[name=move]")
+    if drawn.count():
+        return drawn
+    tiles = page.locator("#table .hand button.hand-tile[name=move]")
+    return tiles.first if tiles.count() else None
+
+
+def _version(page) -> int:
+    return int(page.locator("#table").get_attribute("data-version"))
+
+
+def _seat(pages, base: str) -> None:
+    host = pages[0]
+    host.goto(base + "/sanma/")
+    host.locator(".room-options-form summary").click()
+    host.check("#room_length_0")
+    host.click("button.open-room")
+    code = host.locator(".room-code").get_attribute("data-code")
+    for page, name in zip(pages[1:], ("Ben", "Cat"), strict=True):
+        page.goto(f"{base}/sanma/room/{code}")
+        page.fill("input[name=name]", name)
+        page.click("button.join-room")
+        page.get_by_text("Waiting for the host to start.").wait_for()
+    host.locator(".room-seat .who").nth(2).wait_for()
+    host.click("button.start-room")
+    for page in pages:
+        page.locator("#table").wait_for(timeout=15_000)
+        page.wait_for_load_state()
+        page.evaluate(WATCH)
+
+
+def _run(browser, base: str, moves: int) -> tuple[list[float], list[float]]:
+    """(others' latencies, the movers' own answers), in seconds."""
+    others: list[float] = []
+    own: list[float] = []
+    while len(own) < moves:
+        contexts = [browser.new_context(viewport={"width": 360, "height": 640}) for _ in range(3)]
+        pages = [context.new_page() for context in contexts]
+        for page in pages:
+            page.emulate_media(reduced_motion="reduce")
+        _seat(pages, base)
+        while len(own) < moves:
+            if any(
+                p.locator("#table").get_attribute("data-phase") in ("hand-end", "game-end")
+                for p in pages
+            ):
+                break
+            mover = next((p for p in pages if _choice(p) is not None), None)
+            if mover is None:
+                time.sleep(0.05)
+                continue
+            target = _choice(mover)
+            before = _version(mover)
+            clicked = mover.evaluate("() => Date.now()")
+            target.click()
+            deadline = time.monotonic() + 15
+            while _version(mover) == before and time.monotonic() < deadline:
+                time.sleep(0.01)
+            after = _version(mover)
+            own.append((mover.evaluate(f"() => window.__seen['{after}']") - clicked) / 1000)
+            for page in pages:
+                if page is mover:
+                    continue
+                seen = None
+                while seen is None and time.monotonic() < deadline:
+                    seen = page.evaluate(f"() => window.__seen['{after}']")
+                    if seen is None:
+                        time.sleep(0.02)
+                if seen is None:
+                    raise SystemExit("a page never showed the move")
+                others.append((seen - clicked) / 1000)
+        for context in contexts:
+            context.close()
+    return others, own
+
+
+def _report(name: str, others: list[float], own: list[float], budget: float) -> None:
+    p95 = percentile(others, 0.95)
+    print(
+        f"{name:>12}: {len(others)} samples  others p50 {statistics.median(others) * 1000:6.0f} ms"
+        f"  p95 {p95 * 1000:6.0f} ms  max {max(others) * 1000:6.0f} ms"
+        f"  | own answer p50 {statistics.median(own) * 1000:5.0f} ms"
+        f" p95 {percentile(own, 0.95) * 1000:5.0f} ms"
+        f"  | p95 / own p95 {p95 / percentile(own, 0.95):4.1f}"
+        f"  | budget p95 <= {budget:.0f} s: {'met' if p95 <= budget else 'MISSED'}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=60, help="decisions per run")
+    args = parser.parse_args()
+    create_database(os.environ["DATABASE_URL"])
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True
+    )
+    from playwright.sync_api import sync_playwright
+
+    results = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+        )
+        for name, stream in (("stream", True), ("polling", False)):
+            with _site(stream) as base:
+                results[name] = _run(browser, base, args.moves)
+        browser.close()
+    _report("stream", *results["stream"], budget=1)
+    _report("polling only", *results["polling"], budget=3)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,162 @@
+"""Turn timers at a table of several humans (docs/tables.md#turn-timers).
+
+Each decision of a human has a few seconds, plus a bank of seconds for the hand; an
+answer to an offer (a call on a discard) has the decision's seconds alone, the same for
+every seat that may answer, and a hand's result the result's seconds before the table
+goes on. When a human's time is up, the server decides for the seat (the game's
+``timeout_action``); after a few such decisions in a row the seat is *away* and the
+server plays it at once, until its player comes back. Only a seat's ``waiting_since``,
+``bank`` and ``timeouts`` are stored; every deadline follows from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+
+from .models import Seat
+from .registry import GameRules, State
+
+
+@dataclass(frozen=True)
+class Clock:
+    decision: float  # seconds for each decision
+    bank: float  # seconds more, per hand, for the decisions of one's own turns
+    result: float  # seconds to read a hand's result before the table goes on
+    away_after: int  # decisions in a row taken by the server before a seat is away
+
+
+def clock() -> Clock:
+    return Clock(
+        decision=settings.TABLE_DECISION_SECONDS,
+        bank=settings.TABLE_BANK_SECONDS,
+        result=settings.TABLE_RESULT_SECONDS,
+        away_after=settings.TABLE_AWAY_AFTER_TIMEOUTS,
+    )
+
+
+def is_timed(seats: Iterable[Seat]) -> bool:
+    """Only a table of two or more humans has timers (and live updates): a human alone
+    against bots keeps them waiting as long as they like."""
+    return sum(1 for seat in seats if not seat.is_bot) >= 2
+
+
+def is_away(seat: Seat, clock: Clock) -> bool:
+    return not seat.is_bot and seat.timeouts >= clock.away_after
+
+
+def seconds_for(rules: GameRules, state: State, seat: Seat, clock: Clock) -> float:
+    """The seconds the seat has for the decision the table waits for now."""
+    if rules.anyone_continues(state):
+        return clock.result
+    if rules.answering(state):
+        return clock.decision
+    return clock.decision + seat.bank
+
+
+def deadline(rules: GameRules, state: State, seat: Seat, clock: Clock) -> datetime | None:
+    if seat.waiting_since is None:
+        return None
+    return seat.waiting_since + timedelta(seconds=seconds_for(rules, state, seat, clock))
+
+
+def deadlines(rules: GameRules, state: State, seats: Iterable[Seat]) -> dict[int, datetime]:
+    """Each waited-for human seat's deadline, by seat index."""
+    c = clock()
+    found = {seat.index: deadline(rules, state, seat, c) for seat in seats}
+    return {index: when for index, when in found.items() if when is not None}
+
+
+def overdue(rules: GameRules, state: State, seats: Iterable[Seat], now: datetime) -> list[Seat]:
+    """The seats the table waits for whose time is up, in seat order."""
+    c = clock()
+    waiting = rules.waiting_for(state)
+    return sorted(
+        (
+            seat
+            for seat in seats
+            if seat.index in waiting and (when := deadline(rules, state, seat, c)) and when <= now
+        ),
+        key=lambda seat: seat.index,
+    )
+
+
+def charge(seat: Seat, rules: GameRules, before: State, now: datetime) -> None:
+    """The seat's human decided: the time beyond the decision's seconds comes off the
+    bank, and the seat is anything but away."""
+    c = clock()
+    taking_turn = not rules.anyone_continues(before) and not rules.answering(before)
+    if seat.waiting_since is not None and taking_turn:
+        over = (now - seat.waiting_since).total_seconds() - c.decision
+        seat.bank = max(0.0, seat.bank - max(0.0, over))
+    seat.waiting_since = None
+    seat.timeouts = 0
+
+
+def time_out(seat: Seat, rules: GameRules, before: State) -> None:
+    """The server decided for the seat, whose time was up."""
+    if not rules.anyone_continues(before):
+        seat.timeouts += 1  # nobody pressing on after a hand's result is no sign of absence
+        if not rules.answering(before):
+            seat.bank = 0.0
+    seat.waiting_since = None
+
+
+def wind(
+    seats: Iterable[Seat],
+    rules: GameRules,
+    state: State,
+    restarted: set[int],
+    new_hand: bool,
+    now: datetime,
+) -> None:
+    """Start, keep or stop each human's clock once the table has moved on. A seat keeps
+    its clock while it is waited for the same decision (the others' answers to one
+    offer); ``restarted`` are the seats whose decision was taken meanwhile. While every
+    human is away no clock runs: the table waits for anybody to come back."""
+    c = clock()
+    humans = [seat for seat in seats if not seat.is_bot]
+    waiting = rules.waiting_for(state)
+    anybody_here = any(not is_away(seat, c) for seat in humans)
+    for seat in humans:
+        if new_hand:
+            seat.bank = c.bank
+        if not anybody_here or seat.index not in waiting or is_away(seat, c):
+            seat.waiting_since = None
+        elif seat.waiting_since is None or seat.index in restarted:
+            seat.waiting_since = now
+
+
+@dataclass(frozen=True)
+class Clocks:
+    """What one seat's page shows of the table's clocks."""
+
+    shown: dict[int, datetime]  # the deadlines this seat may see, by seat
+    next_deadline: datetime | None  # the first of all: the page asks again then
+    away: frozenset[int]
+
+    def tag(self, version: int) -> str:
+        """An entity tag of the seat's page: a page with the same one needs nothing new."""
+        shown = ",".join(f"{i}:{int(w.timestamp() * 1000)}" for i, w in sorted(self.shown.items()))
+        away = "".join(str(i) for i in sorted(self.away))
+        return f'"{version}.{away}.{shown}"'
+
+
+def clocks_for(rules: GameRules, state: State, seats: Iterable[Seat], viewer: int) -> Clocks:
+    """The clocks of a timed table as the viewer's page shows them. While seats answer
+    an offer, a page shows only its own clock: whether another seat may answer is that
+    seat's secret (and all who may answer have the same deadline)."""
+    seats = list(seats)
+    c = clock()
+    pending = deadlines(rules, state, seats)
+    shown = pending
+    if rules.answering(state):
+        shown = {i: when for i, when in pending.items() if i == viewer}
+    return Clocks(
+        shown=shown,
+        next_deadline=min(pending.values(), default=None),
+        away=frozenset(seat.index for seat in seats if is_away(seat, c)),
+    )

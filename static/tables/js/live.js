@@ -1,0 +1,151 @@
+// Live pages (docs/tables.md#live-updates). A table of several humans keeps itself
+// current, and so does a room before its game. The stream (an EventSource) only says
+// "changed" with the table's version; the page then asks for its own seat's view, which
+// answers 304 while nothing changed for this seat. Whenever the stream is gone the page
+// polls instead, so updates only slow down. At the table's next deadline the page asks
+// too: the server then plays for a seat out of time, even where no task runs. The
+// clocks count down here; the server's figures stand without this script.
+(function () {
+  "use strict";
+
+  // A part that carries its tag asks only for a change.
+  document.addEventListener("htmx:configRequest", (event) => {
+    const target = event.detail.target;
+    if (event.detail.verb === "get" && target && target.dataset && target.dataset.tag) {
+      event.detail.headers["If-None-Match"] = target.dataset.tag;
+    }
+  });
+
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const xhr = event.detail.xhr;
+    if (xhr.status === 304) {
+      event.detail.shouldSwap = false;
+      return;
+    }
+    // A live answer that lost the race with the answer to one's own decision is older
+    // than the table shown: keep the newer one.
+    const version = parseInt(xhr.getResponseHeader("X-Table-Version") || "", 10);
+    const table = document.getElementById("table");
+    if (!isNaN(version) && table && version < parseInt(table.dataset.version || "0", 10)) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
+  const root = document.querySelector("main[data-live]");
+  if (!root || !window.htmx) return;
+  const viewUrl = root.dataset.viewUrl;
+  const streamUrl = root.dataset.streamUrl;
+  const pollMs = Math.max(500, parseFloat(root.dataset.pollSeconds || "2") * 1000);
+  const SILENT_MS = 50000; // the stream pings every 20 s: longer quiet means it is gone
+  let busy = false;
+  let again = false;
+  let poller = null;
+  let deadlineTimer = null;
+  let source = null;
+  let backoff = 1;
+  let heard = Date.now();
+  let offset = 0; // the server's clock minus ours
+
+  const table = () => document.getElementById("table");
+  const shown = () => parseInt((table() && table().dataset.version) || "0", 10);
+  const over = () => (table() && table().dataset.phase) === "game-end";
+
+  function refresh() {
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
+    htmx
+      .ajax("GET", `${viewUrl}?since=${shown()}`, { source: root, target: "#table", swap: "outerHTML" })
+      .catch(() => {})
+      .finally(() => {
+        busy = false;
+        if (again) {
+          again = false;
+          refresh();
+        }
+      });
+  }
+
+  // data-live-state says how the page keeps current: "stream", "polling" or "over".
+  function poll(on) {
+    if (on && !poller && !over()) poller = setInterval(refresh, pollMs);
+    if (!on && poller) {
+      clearInterval(poller);
+      poller = null;
+    }
+    root.dataset.liveState = over() ? "over" : poller ? "polling" : "stream";
+  }
+
+  function connect() {
+    if (!streamUrl || !window.EventSource || over()) {
+      poll(!over());
+      return;
+    }
+    source = new EventSource(streamUrl);
+    heard = Date.now();
+    source.addEventListener("changed", () => {
+      heard = Date.now();
+      refresh();
+    });
+    source.addEventListener("ping", () => {
+      heard = Date.now();
+    });
+    source.onopen = () => {
+      heard = Date.now();
+      backoff = 1;
+      poll(false);
+    };
+    source.onerror = () => {
+      poll(true); // until the stream is back
+      if (source && source.readyState === EventSource.CLOSED) {
+        source = null; // refused (the stream is full or lost Redis): try again later
+        setTimeout(connect, backoff * 1000);
+        backoff = Math.min(backoff * 2, 30);
+      }
+    };
+  }
+
+  setInterval(() => {
+    if (source && source.readyState === EventSource.OPEN && Date.now() - heard > SILENT_MS) {
+      source.close();
+      source = null;
+      poll(true);
+      connect();
+    }
+  }, 5000);
+
+  function tick() {
+    const now = Date.now() + offset;
+    document.querySelectorAll("#table .clock[data-deadline]").forEach((clock) => {
+      const left = Math.max(0, Math.ceil((parseInt(clock.dataset.deadline, 10) - now) / 1000));
+      clock.textContent = String(left);
+      clock.classList.toggle("is-short", left <= 3);
+    });
+  }
+
+  // After every new table, the clocks' reference and the next deadline.
+  function arm() {
+    const t = table();
+    if (!t) return;
+    const serverNow = parseInt(t.dataset.now || "", 10);
+    if (!isNaN(serverNow)) offset = serverNow - Date.now();
+    clearTimeout(deadlineTimer);
+    const due = parseInt(t.dataset.deadline || "", 10);
+    if (!isNaN(due)) {
+      deadlineTimer = setTimeout(refresh, Math.max(0, due - (Date.now() + offset)) + 300);
+    }
+    if (over()) {
+      if (source) source.close();
+      source = null;
+      poll(false);
+    }
+    tick();
+  }
+
+  document.addEventListener("htmx:afterSettle", arm);
+  setInterval(tick, 250);
+  arm();
+  connect();
+})();

@@ -1,0 +1,215 @@
+"""Sanma rooms in real browsers: three Chromium contexts at one room, each seeing the
+others' moves live, through the stream and, with the stream stopped mid-hand, by
+polling; and a player who closes the page, is played for by the timers, and comes
+back to the current table (docs/sanma.md#rooms, docs/tables.md#live-updates)."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils.csp import CSP
+from playwright.sync_api import Browser, Page, expect
+
+from games.tables.models import Seat, Table
+from tests.site.servers import kill, running_stream
+
+from .helpers import SCREENSHOTS
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+NAMES = ("Ann", "Ben", "Cat")
+FIRST_CHOICES = ("tsumo", "ron", "next", "pass")
+SEEN_WITHIN_MS = 5000  # far above the budget: a loaded machine must not fail the test
+
+
+@pytest.fixture
+def live_site(live_server, settings):
+    """The site with the live stream beside it, and slow clocks unless a test says."""
+    settings.TABLE_DECISION_SECONDS = 600
+    settings.TABLE_BANK_SECONDS = 600
+    settings.TABLE_RESULT_SECONDS = 600
+    settings.TABLE_POLL_SECONDS = 1
+    with running_stream() as (stream, process):
+        settings.TABLE_STREAM_URL = stream
+        settings.SECURE_CSP = {**settings.SECURE_CSP, "connect-src": [CSP.SELF, stream]}
+        yield live_server.url, process
+
+
+@pytest.fixture
+def pages(browser: Browser, live_site):
+    """Three players, each in a browser context of their own (closed before the site)."""
+    contexts = [
+        browser.new_context(viewport={"width": 360, "height": 640}, locale="en-US") for _ in NAMES
+    ]
+    found = []
+    for context in contexts:
+        page = context.new_page()
+        page.emulate_media(reduced_motion="reduce")
+        found.append(page)
+    yield found
+    for context in contexts:
+        context.close()
+
+
+def _seat_everybody(pages: list[Page], url: str) -> None:
+    """Ann opens a one-hand room, Ben and Cat join by its link, Ann starts it."""
+    host = pages[0]
+    host.goto(url + "/sanma/")
+    host.locator(".room-options-form summary").click()
+    host.check("#room_length_0")  # one hand
+    host.fill("#room_name", NAMES[0])
+    host.click("button.open-room")
+    code = host.locator(".room-code").get_attribute("data-code")
+    for page, name in zip(pages[1:], NAMES[1:], strict=True):
+        page.goto(f"{url}/sanma/room/{code}")
+        page.fill("input[name=name]", name)
+        page.click("button.join-room")
+        expect(page.get_by_text("Waiting for the host to start.")).to_be_visible()
+    expect(host.locator(".room-seat .who")).to_have_text(list(NAMES))  # the room kept current
+    host.screenshot(path=str(SCREENSHOTS / "sanma-room-360x640.png"))
+    host.click("button.start-room")
+    for page in pages:
+        expect(page.locator("#table")).to_be_visible(timeout=10_000)
+        page.wait_for_load_state()
+
+
+def _version(page: Page) -> int:
+    return int(page.locator("#table").get_attribute("data-version"))
+
+
+def _choice(page: Page):
+    """What the player clicks when it is their move, or None."""
+    for action in FIRST_CHOICES:
+        button = page.locator(f'#table .actions [data-action="{action}"]')
+        if button.count():
+            return button.first
+    drawn = page.locator("#table .hand button.hand-tile.drawn[name=move]")
+    if drawn.count():
+        return drawn
+    tiles = page.locator("#table .hand button.hand-tile[name=move]")
+    return tiles.first if tiles.count() else None
+
+
+def _move_and_watch(pages: list[Page], seat_of: dict[Page, int], exact: bool = True) -> bool:
+    """The player whose move it is makes it; the others see it (``exact``: at the very
+    version, as nobody else moves meanwhile). False at the end."""
+    for page in pages:
+        if page.locator("#table").get_attribute("data-phase") in ("hand-end", "game-end"):
+            return False
+    for page in pages:
+        target = _choice(page)
+        if target is None:
+            continue
+        tile = target.get_attribute("data-tile")
+        discard = (target.get_attribute("value") or "").startswith("d:")
+        before = _version(page)
+        target.click()
+        expect(page.locator("#table")).not_to_have_attribute("data-version", str(before))
+        after = _version(page)
+        for other in pages:
+            if other is page:
+                continue
+            if not exact:  # the server may play for an absent seat meanwhile
+                _wait_for_version(other, after)
+                continue
+            expect(other.locator("#table")).to_have_attribute(
+                "data-version", str(after), timeout=SEEN_WITHIN_MS
+            )
+            if discard:  # the tile lies last in the mover's pond on the others' tables
+                pond = other.locator(f'#table [data-pond-seat="{seat_of[page]}"]')
+                expect(pond.last).to_have_attribute("data-tile", tile)
+        return True
+    return False  # nobody may move: the others answer a call first (never with humans)
+
+
+def _wait_for_version(page: Page, version: int) -> None:
+    for _ in range(SEEN_WITHIN_MS // 100):
+        if _version(page) >= version:
+            return
+        page.wait_for_timeout(100)
+    pytest.fail(f"the page never showed version {version}")
+
+
+def _seats(pages: list[Page]) -> dict[Page, int]:
+    return {page: int(page.locator("#table").get_attribute("data-seat")) for page in pages}
+
+
+def _live_state(page: Page) -> str:
+    return page.locator("main[data-live]").get_attribute("data-live-state") or ""
+
+
+def test_three_players_play_a_hand_each_seeing_the_others_moves(pages, live_site):
+    url, _stream = live_site
+    _seat_everybody(pages, url)
+    seat_of = _seats(pages)
+    assert sorted(seat_of.values()) == [0, 1, 2]
+    for page in pages:
+        expect(page.locator("main[data-live]")).to_have_attribute("data-live-state", "stream")
+    decisions = 0
+    while _move_and_watch(pages, seat_of):
+        decisions += 1
+        if decisions == 3:
+            pages[0].screenshot(path=str(SCREENSHOTS / "sanma-room-table-360x640.png"))
+        assert decisions < 400
+    for page in pages:
+        expect(page.locator(".hand-result, .game-result").first).to_be_visible()
+    assert all(_live_state(page) in ("stream", "over") for page in pages)
+    assert decisions > 10
+    pages[1].screenshot(path=str(SCREENSHOTS / "sanma-room-result-360x640.png"))
+
+
+def test_with_the_stream_stopped_mid_hand_polling_takes_over(pages, live_site, settings):
+    url, stream = live_site
+    settings.TABLE_POLL_SECONDS = 0.5
+    _seat_everybody(pages, url)
+    seat_of = _seats(pages)
+    for _ in range(4):
+        assert _move_and_watch(pages, seat_of)
+    kill(stream)
+    for page in pages:
+        expect(page.locator("main[data-live]")).to_have_attribute(
+            "data-live-state", "polling", timeout=SEEN_WITHIN_MS
+        )
+    decisions = 0
+    while _move_and_watch(pages, seat_of):
+        decisions += 1
+        assert decisions < 400
+    for page in pages:
+        expect(page.locator(".hand-result, .game-result").first).to_be_visible()
+    assert decisions > 5
+
+
+def test_a_player_who_leaves_is_played_for_and_comes_back_to_the_current_table(
+    pages, live_site, settings
+):
+    url, _stream = live_site
+    settings.TABLE_DECISION_SECONDS = 1.5
+    settings.TABLE_BANK_SECONDS = 1.5
+    _seat_everybody(pages, url)
+    seat_of = _seats(pages)
+    ann, ben, cat = pages
+    table_url = cat.url
+    cat_seat = seat_of[cat]
+    cat.close()  # the tab is gone; its context keeps the session
+    staying = [ann, ben]
+    table = Table.objects.get()
+    for _ in range(200):
+        if Seat.objects.get(table=table, index=cat_seat).timeouts >= 2:
+            break
+        if not _move_and_watch(staying, seat_of):
+            # Cat's move: the pages ask at the deadline and the server plays for Cat.
+            ann.wait_for_timeout(300)
+    else:
+        pytest.fail("the server never played for the seat that left")
+    table.refresh_from_db()
+    assert table.version > 2
+    back = cat.context.new_page()
+    back.goto(table_url)
+    expect(back.locator("#table")).to_be_visible()
+    table.refresh_from_db()
+    assert abs(_version(back) - table.version) <= 1  # the table as it is now
+    expect(back.locator('[data-action="back"]')).to_be_visible()
+    expect(ann.locator(".seat .away-mark")).to_be_visible()
+    back.screenshot(path=str(SCREENSHOTS / "sanma-room-away-360x640.png"))
+    back.click('[data-action="back"]')
+    expect(back.locator('[data-action="back"]')).to_have_count(0)
+    assert Seat.objects.get(table=table, index=cat_seat).timeouts == 0
