@@ -1,6 +1,6 @@
 """Compute the figures of the built-in layouts and write them to the engine's table.
 
-    .venv/bin/python scripts/layout_figures.py           # rewrite games/solitaire/engine/layout_figures.py
+    .venv/bin/python scripts/layout_figures.py           # rewrite the engine's layout_figures.py
     .venv/bin/python scripts/layout_figures.py --check   # exit 1 if the table is stale
 
 For every built-in layout: tiles, levels, size in half cells, wide or not, free tiles at
