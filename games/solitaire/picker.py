@@ -97,7 +97,8 @@ def cards(player: Player | None, size: str = "", phone: bool = False) -> list[La
     with ``phone``, only those whole on an upright phone; in the order of their letters."""
     bests = best_times(player)
     shown = []
-    for layout in Layout.objects.active():
+    # Positions are read only for a curated layout: a built-in one has its figures stored.
+    for layout in Layout.objects.active().defer("positions"):
         card = card_of(layout, bests.get(layout.pk))
         if (not size or card.size == size) and (card.fits_phone or not phone):
             shown.append(card)
