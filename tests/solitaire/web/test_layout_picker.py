@@ -160,3 +160,14 @@ def test_the_picker_speaks_german(client):
     card = _cards(html)["b"]
     assert "Doppelgipfel" in card and _figure(card, "tiles") == "72 Steine"
     assert "Passt aufs Handy" in html
+
+
+def test_a_curated_layout_gets_a_card_with_its_counts_and_no_figure(client):
+    positions = [[x, y, 0] for x in (0, 2, 4) for y in (0, 2)]
+    Layout.objects.create(letter="y", name="Six", positions=positions)
+    card = _cards(client.get("/layouts", {"size": "small"}).content.decode())["y"]
+    assert _figure(card, "tiles") == "6 tiles"
+    assert _figure(card, "free") == "4 free at the start"
+    assert "Greedy wins: not measured" in card
+    svg = client.get("/layouts/y.svg").content.decode()
+    assert svg.count("<rect ") == 12 and svg.count("<circle ") == 4
