@@ -96,6 +96,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.AccountLanguage",  # an account's chosen language over the browser's
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -256,7 +257,9 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("de", _("German"))]
+# The site's languages (docs/site.md#languages); each page-long text has a template per
+# language, English the fallback (config/languages.py).
+LANGUAGES = [("en", _("English")), ("de", _("German")), ("fi", _("Finnish")), ("da", _("Danish"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 TIME_ZONE = "UTC"

@@ -17,11 +17,11 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonRes
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
+from config import languages
 from games.players import SessionKey, player_of
 
 from . import daily, engine, exports, play
@@ -127,13 +127,12 @@ def game_replay(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
 @require_GET
 def rules(request: HttpRequest) -> HttpResponse:
     """How to play, in the page's language (docs/solitaire.md#how-to-play)."""
-    language = "de" if (get_language() or "en").startswith("de") else "en"
     layouts = [
         {"layout": layout, "picture": solitaire_rules.layout_picture(layout)}
         for layout in Layout.objects.active()
     ]
     context = {"pictures": solitaire_rules.pictures(), "layouts": layouts}
-    return render(request, f"solitaire/rules_{language}.html", context)
+    return render(request, languages.template_for("solitaire/rules_{language}.html"), context)
 
 
 def _page_context(request: HttpRequest, game: Game, outcome: Outcome | None = None) -> dict:
