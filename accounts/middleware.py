@@ -2,7 +2,7 @@
 
 from django.utils import translation
 
-from config import languages
+from games import languages
 
 
 class AccountLanguage:

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy
 from django.views import i18n as i18n_views
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from config import languages
+from games import languages
 from games.players import Player
 from games.sanma.stats import player_figures as sanma_figures
 from games.styles import PART_NAMES, of_part

@@ -258,7 +258,7 @@ AUTH_PASSWORD_VALIDATORS = [
 
 LANGUAGE_CODE = "en"
 # The site's languages (docs/site.md#languages); each page-long text has a template per
-# language, English the fallback (config/languages.py).
+# language, English the fallback (games/languages.py).
 LANGUAGES = [("en", _("English")), ("de", _("German")), ("fi", _("Finnish")), ("da", _("Danish"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from config import languages
+from games import languages
 from games.players import player_of
 from games.tables import live, replays, timers
 from games.tables import play as tables

@@ -13,7 +13,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from config import languages
+from games import languages
 from games.players import Player, SessionKey
 
 from . import daily, engine, play

@@ -21,10 +21,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
-from config import languages
+from games import languages
 from games.players import SessionKey, player_of
 
-from . import daily, engine, exports, play
+from . import daily, engine, exports, play, problems
 from . import rules as solitaire_rules
 from .forms import (
     ActionForm,
@@ -203,7 +203,7 @@ def play_code(request: HttpRequest, code: str | None = None) -> HttpResponse:
         parsed = engine.parse_code(code if code is not None else request.GET.get("code", ""))
         opened = play.open_code(player_of(request), parsed, daily.utc_today())
     except engine.InvalidGameCode as error:
-        return problem(request, str(error))
+        return problem(request, problems.say(error.problem))
     except play.CannotDeal as error:
         return problem(request, str(error), error.status)
     if code is None:

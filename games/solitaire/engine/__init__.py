@@ -56,6 +56,7 @@ from .difficulty import LayoutFigures, greedy_win_share, layout_win_share
 from .geometry import Board, Geometry, Position, bits, geometry_for
 from .layout_figures import LAYOUT_FIGURES
 from .layouts import BUILTIN_LAYOUTS, BuiltinLayout, LayoutReport, validate_layout
+from .problems import EngineError, Problem
 from .solver import Hint, Solution, hint, moves_back_to_winnable, solve
 from .tiles import (
     FLOWER_GROUP,
@@ -85,8 +86,10 @@ __all__ = [
     "GameCode",
     "Geometry",
     "Hint",
+    "EngineError",
     "IllegalMove",
     "InvalidGameCode",
+    "Problem",
     "LayoutFigures",
     "LayoutReport",
     "Position",

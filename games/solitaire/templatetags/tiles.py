@@ -10,7 +10,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from config import languages
+from games import languages
 from games.solitaire.engine import tile_label
 from games.solitaire.engine import tile_name as engine_tile_name
 from games.styles import look_in, sprite_url
