@@ -83,3 +83,25 @@ def test_a_game_is_won_in_the_language_on_a_phone(browser: Browser, live_server,
     assert game.status == Game.Status.WON and game.verified
     assert errors == []
     context.close()
+
+
+@pytest.mark.parametrize("language", ["fi", "da"])
+def test_the_sanma_table_and_the_pages_around_it_fit_a_phone(
+    browser: Browser, live_server, language
+):
+    context = browser.new_context(viewport=PHONE, locale=language)
+    page = context.new_page()
+    page.goto(live_server.url + "/sanma/")
+    _no_overflow(page, "main")
+    page.screenshot(path=SCREENSHOTS / f"language-{language}-sanma-start.png", full_page=True)
+    page.click("button.primary")
+    expect(page.locator("#table")).to_be_visible()
+    _within(page, "#table")
+    _no_overflow(page, "#table")
+    page.screenshot(path=SCREENSHOTS / f"language-{language}-sanma-table.png")
+    for path in ("/accounts/signup", "/leaderboards/a", "/how-to-play"):
+        page.goto(live_server.url + path)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
+    page.goto(live_server.url + "/leaderboards/a")
+    page.screenshot(path=SCREENSHOTS / f"language-{language}-board.png", full_page=True)
+    context.close()

@@ -13,6 +13,7 @@ import pytest
 from django.test import Client, RequestFactory
 from django.utils import translation
 
+from config.celery import app
 from config.errors import server_error
 from games.solitaire.models import Game
 from tests.factories import finished_game
@@ -497,3 +498,31 @@ def _upload(text: str):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     return SimpleUploadedFile("game.json", text.encode(), content_type="application/json")
+
+
+@pytest.fixture
+def mail_in_process():
+    """The mail task runs in-process, as under make run."""
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before
+
+
+@pytest.mark.usefixtures("mail_in_process")
+@pytest.mark.parametrize(
+    ("language", "subject", "words"),
+    [
+        ("fi", "Uusi Mahjong-salasanasi", "Käyttäjänimesi, jos unohdit sen:"),
+        ("da", "Din nye adgangskode til Mahjong", "Dit brugernavn, hvis du har glemt det:"),
+    ],
+)
+def test_the_reset_mail_speaks_the_language_it_was_asked_in(
+    client, alice, mailoutbox, language, subject, words
+):
+    response = speaking(client, language).post(
+        "/accounts/password_reset/", {"email": "alice@example.com"}
+    )
+    assert response.status_code == 302
+    (sent,) = mailoutbox
+    assert sent.subject == subject and words in sent.body
