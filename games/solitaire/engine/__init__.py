@@ -29,7 +29,8 @@ Group names: ``match_group`` gives the code itself for the 34 normal kinds and
 Modules: ``tiles`` (the kinds and matching), ``geometry`` (positions and the free rule),
 ``layouts`` (built-in layouts, soundness) with the shapes of ``catalogue``, ``deal``
 (codes, deals, shuffle), ``solver`` (can it be cleared, the hint), ``difficulty``
-(random greedy playouts) and the generated ``layout_figures``; the generator is
+(random greedy playouts), ``problems`` (refusals typed, for the web layer to translate)
+and the generated ``layout_figures``; the generator is
 ``games.prng``. The rules they implement are told in docs/solitaire.md.
 """
 
