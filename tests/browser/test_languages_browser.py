@@ -8,7 +8,7 @@ from playwright.sync_api import Browser, Page, expect
 from games.solitaire.models import Game
 
 from .conftest import PHONE
-from .helpers import SCREENSHOTS, open_game, solution, tile
+from .helpers import SCREENSHOTS, game_on, make_stuck, open_game, skip_build, solution, tile
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -104,4 +104,19 @@ def test_the_sanma_table_and_the_pages_around_it_fit_a_phone(
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
     page.goto(live_server.url + "/leaderboards/a")
     page.screenshot(path=SCREENSHOTS / f"language-{language}-board.png", full_page=True)
+    context.close()
+
+
+@pytest.mark.parametrize("language", ["fi", "da"])
+def test_the_stuck_box_fits_a_phone_in_the_language(browser: Browser, live_server, language):
+    context = browser.new_context(viewport=PHONE, locale=language)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/play/20261130-c")  # the tallest tower
+    skip_build(page)
+    make_stuck(game_on(page))
+    page.goto(page.url)
+    _within(page, "#stuck")
+    _no_overflow(page, "#stuck")
+    assert page.locator("#stuck button").count() == 4
+    page.screenshot(path=SCREENSHOTS / f"language-{language}-stuck.png")
     context.close()
