@@ -8,7 +8,16 @@ from playwright.sync_api import Browser, Page, expect
 from games.solitaire.models import Game
 
 from .conftest import PHONE
-from .helpers import SCREENSHOTS, game_on, make_stuck, open_game, skip_build, solution, tile
+from .helpers import (
+    SCREENSHOTS,
+    game_on,
+    log_in,
+    make_stuck,
+    open_game,
+    skip_build,
+    solution,
+    tile,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -119,4 +128,24 @@ def test_the_stuck_box_fits_a_phone_in_the_language(browser: Browser, live_serve
     _no_overflow(page, "#stuck")
     assert page.locator("#stuck button").count() == 4
     page.screenshot(path=SCREENSHOTS / f"language-{language}-stuck.png")
+    context.close()
+
+
+@pytest.mark.parametrize("language", ["fi", "da"])
+def test_the_stats_of_an_account_fit_a_phone(browser: Browser, live_server, language):
+    from accounts.models import User
+    from tests.factories import finished_game
+
+    player = User.objects.create_user("kaisa", password="x", display_name="Kaisa")
+    for minute in range(3):
+        finished_game(player, 80 + minute, minute=minute, hints=minute)
+    context = browser.new_context(viewport=PHONE, locale=language)
+    page = context.new_page()
+    log_in(page, live_server, player)
+    for path in ("/accounts/stats", "/accounts/profile", "/accounts/coins", "/accounts/styles"):
+        page.goto(live_server.url + path)
+        assert page.evaluate("document.documentElement.lang") == language
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
+    page.goto(live_server.url + "/accounts/stats")
+    page.screenshot(path=SCREENSHOTS / f"language-{language}-stats.png", full_page=True)
     context.close()
