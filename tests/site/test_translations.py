@@ -1,11 +1,13 @@
 """Every language stays whole (docs/site.md#keeping-every-language-whole): the strings of
 the code and templates are extracted with makemessages into a copy of the project, and
 each catalogue must already hold every one of them, translated and not fuzzy, and be
-compiled; templates show no text outside the translation tags; every problem the
-Solitaire engine raises has its translatable sentence."""
+compiled; templates show no text outside the translation tags, and Python hands no bare
+string to what players see; every problem the Solitaire engine raises has its
+translatable sentence."""
 
 from __future__ import annotations
 
+import ast
 import re
 import shutil
 import subprocess
@@ -150,3 +152,72 @@ def test_every_problem_the_engine_raises_has_its_sentence():
         kinds |= set(re.findall(r'Problem\(\s*"(\w+)"', source.read_text()))
     assert len(kinds) > 20
     assert kinds - set(SENTENCES) == set()
+
+
+# Calls and keywords whose text reaches a player: it must come through gettext.
+SHOWN_CALLS = {
+    "problem",
+    "ValidationError",
+    "BadExport",
+    "CannotDeal",
+    "RoomError",
+    "Refused",
+    "InvalidDay",
+    "HttpResponseBadRequest",
+}
+MESSAGES = {"debug", "info", "success", "warning", "error"}
+SHOWN_KEYWORDS = {
+    "label",
+    "help_text",
+    "verbose_name",
+    "verbose_name_plural",
+    "message",
+    "violation_error_message",
+    "empty_label",
+}
+
+
+def untranslated_python_strings(source: str, where: str) -> list[str]:
+    """String literals handed to what players see (a problem page, a form error, a
+    message, a field's label) without gettext around them."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        shown = []
+        if name in SHOWN_CALLS:
+            shown += node.args
+        elif (
+            name == "add_error"
+            or name in MESSAGES
+            and getattr(getattr(func, "value", None), "id", "") == "messages"
+        ):
+            shown += node.args[1:]
+        shown += [keyword.value for keyword in node.keywords if keyword.arg in SHOWN_KEYWORDS]
+        for value in shown:
+            literal = isinstance(value, ast.Constant) and isinstance(value.value, str)
+            if (literal and re.search(r"[^\W\d_]{2,}", value.value)) or isinstance(
+                value, ast.JoinedStr
+            ):
+                found.append(f"{where}:{node.lineno}")
+    return found
+
+
+def test_python_hands_players_no_untranslated_string():
+    sources = [
+        path
+        for folder in ("games", "accounts", "leaderboards", "config")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        if not {"engine", "bots", "migrations", "management"} & set(path.parts)
+    ]
+    found = []
+    for path in sources:
+        found += untranslated_python_strings(path.read_text(), str(path.relative_to(ROOT)))
+    assert found == []
+
+
+def test_the_python_check_finds_a_bare_string():
+    source = 'messages.info(request, "Saved")\nproblem(request, _("Fine"))\nproblem(r, f"{x}")'
+    assert untranslated_python_strings(source, "x.py") == ["x.py:1", "x.py:3"]
