@@ -261,6 +261,8 @@ LANGUAGE_CODE = "en"
 # language, English the fallback (games/languages.py).
 LANGUAGES = [("en", _("English")), ("de", _("German")), ("fi", _("Finnish")), ("da", _("Danish"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# A guest's choice of language is kept for a year, like the games of the session.
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
 USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True
@@ -304,6 +306,7 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Mahjong <noreply@localhost>"
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 60 * 60 * 24 * 365)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = not DEBUG

@@ -365,7 +365,8 @@ def test_a_guests_choice_is_kept_in_a_cookie():
         "/language", {"language": "da", "next": "/leaderboards/", "csrfmiddlewaretoken": token}
     )
     assert answer.status_code == 302 and answer["Location"] == "/leaderboards/"
-    assert client.cookies["django_language"].value == "da"
+    cookie = client.cookies["django_language"]
+    assert cookie.value == "da" and int(cookie["max-age"]) >= 60 * 60 * 24 * 300
     assert read(client.get("/leaderboards/", follow=True).content.decode()).html_lang == "da"
 
 
