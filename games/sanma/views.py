@@ -16,11 +16,11 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from games import languages
 from games.players import player_of
 from games.tables import live, replays, timers
 from games.tables import play as tables
@@ -297,8 +297,7 @@ def export(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
 def rules(request: HttpRequest) -> HttpResponse:
     """The rules in the page's language; ``?part=body`` only the text, for the panel
     the table opens beside itself."""
-    german = (get_language() or "en").startswith("de")
-    text = f"sanma/rules/{'de' if german else 'en'}.html"
+    text = languages.template_for("sanma/rules/{language}.html")
     if request.GET.get("part") == "body":
         return render(request, "sanma/_rules_panel.html", {"text": text})
     return render(request, "sanma/rules.html", {"text": text})

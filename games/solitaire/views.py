@@ -17,14 +17,14 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonRes
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
+from games import languages
 from games.players import SessionKey, known_player, player_of
 
-from . import daily, engine, exports, picker, play
+from . import daily, engine, exports, picker, play, problems
 from . import rules as solitaire_rules
 from .forms import (
     ActionForm,
@@ -129,13 +129,12 @@ def game_replay(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
 @require_GET
 def rules(request: HttpRequest) -> HttpResponse:
     """How to play, in the page's language (docs/solitaire.md#how-to-play)."""
-    language = "de" if (get_language() or "en").startswith("de") else "en"
     layouts = [
         {"layout": layout, "picture": solitaire_rules.layout_picture(layout)}
         for layout in Layout.objects.active()
     ]
     context = {"pictures": solitaire_rules.pictures(), "layouts": layouts}
-    return render(request, f"solitaire/rules_{language}.html", context)
+    return render(request, languages.template_for("solitaire/rules_{language}.html"), context)
 
 
 def _page_context(request: HttpRequest, game: Game, outcome: Outcome | None = None) -> dict:
@@ -206,7 +205,7 @@ def play_code(request: HttpRequest, code: str | None = None) -> HttpResponse:
         parsed = engine.parse_code(code if code is not None else request.GET.get("code", ""))
         opened = play.open_code(player_of(request), parsed, daily.utc_today())
     except engine.InvalidGameCode as error:
-        return problem(request, str(error))
+        return problem(request, problems.say(error.problem))
     except play.CannotDeal as error:
         return problem(request, str(error), error.status)
     if code is None:

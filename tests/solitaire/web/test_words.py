@@ -116,6 +116,8 @@ def test_the_stamp_explains_itself_on_the_english_page_only(client):
     [
         ("en", {"5C": "5C", "5D": "5D", "E": "E", "Wh": "Wht", "F2": "✿2"}),
         ("de", {"5C": "5Z", "5D": "5K", "E": "O", "Wh": "Weiß", "F2": "✿2"}),
+        ("fi", {"5C": "5C", "5D": "5D", "E": "E", "Wh": "Valk", "F2": "✿2"}),
+        ("da", {"5C": "5T", "5D": "5C", "E": "Ø", "Wh": "Hvid", "F2": "✿2"}),
     ],
 )
 def test_the_numbers_style_labels_tiles_in_the_pages_language(
