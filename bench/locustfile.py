@@ -106,8 +106,9 @@ class Player(HttpUser):
                 self._new_game()
             return
         a, b = random.choice(pairs)
-        self._post("tap", "tap", position=a)
-        response = self._post("tap", "tap", position=b)
+        # As the page does, each tap names the selection the page shows.
+        self._post("tap", "tap", position=a, selected="")
+        response = self._post("tap", "tap", position=b, selected=a)
         if "Cleared!" in response.text:
             self._new_game()
             return
