@@ -5,12 +5,15 @@ Templates never decide rules; everything they need to know is computed here.
 
 from __future__ import annotations
 
+import copy
 import functools
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.http import HttpRequest
+from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
@@ -214,7 +217,7 @@ def board_context(request: HttpRequest, game: Game, outcome: Outcome | None = No
     dim = request.session.get(SessionKey.DIM, game.layout.letter == "a")
     # Callables are evaluated by the template only where a partial needs them: a select
     # tap's answer never builds the whole board.
-    return {
+    context = {
         "game": game,
         "tiles": all_tiles,
         "changed_tiles": changed_tiles,
@@ -239,6 +242,34 @@ def board_context(request: HttpRequest, game: Game, outcome: Outcome | None = No
         "clock_seconds": int(game.clock_seconds()),
         "layout_name": game.layout.display_name,
     }
+    context["actions_markup"] = lambda: actions_markup(request, context)
+    return context
+
+
+# The action bar changes with a few states of a game only, yet it is the largest part of
+# an answer to a removal (five forms): it is rendered once per game, language and
+# state, and each answer fills in the board version and its CSRF token.
+_CSRF_MARK = "csrf-token-filled-in-per-answer"
+_VERSION_MARK = "version-filled-in-per-answer"
+_ACTIONS: dict[tuple, str] = {}
+
+
+def actions_markup(request: HttpRequest, context: dict) -> SafeString:
+    """The action bar for an out-of-band swap, as the `actions` partial renders it."""
+    game = context["game"]
+    states = ("playing", "paused", "undo_disabled", "redo_disabled")
+    key = (get_language(), game.public_id, game.layout.letter, *(context[s] for s in states))
+    markup = _ACTIONS.get(key)
+    if markup is None:
+        marked = copy.copy(game)
+        marked.version = _VERSION_MARK
+        marks = {"game": marked, "csrf_token": _CSRF_MARK, "oob": True}
+        markup = render_to_string("solitaire/game.html#actions", {**context, **marks})
+        if len(_ACTIONS) >= 4096:
+            _ACTIONS.clear()
+        _ACTIONS[key] = markup
+    filled = markup.replace(_CSRF_MARK, get_token(request))
+    return mark_safe(filled.replace(_VERSION_MARK, str(game.version)))
 
 
 def summary_context(request: HttpRequest, game: Game) -> dict:

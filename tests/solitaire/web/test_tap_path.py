@@ -1,5 +1,8 @@
-"""A tap costs two statements on PostgreSQL, and its write applies only to the game as
-it read it (docs/site.md#a-move-is-committed-before-its-answer)."""
+"""A tap costs two statements on PostgreSQL, its write applies only to the game as it
+read it (docs/site.md#a-move-is-committed-before-its-answer), and its answer's action
+bar, rendered once per state, is what the `actions` partial renders."""
+
+import re
 
 import pytest
 from django.db import connection
@@ -8,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from games.solitaire import play
 from games.solitaire.models import Game
 
-from .helpers import current_game, free_tiles, matching_free_pair, tap
+from .helpers import current_game, free_tiles, matching_free_pair, post, tap
 
 pytestmark = pytest.mark.django_db
 
@@ -48,3 +51,32 @@ def test_a_tap_overtaken_between_its_read_and_its_write_reads_again(client, monk
     assert len(reads) == 2
     game.refresh_from_db()
     assert game.selected == other  # the other tab's selection stands
+
+
+def _action_bar(html: str) -> str:
+    """The action bar, its CSRF tokens (masked afresh each time) and its swap mark aside."""
+    bar = re.search(r'<nav id="actions".*?</nav>', html, re.S).group(0)
+    bar = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "TOKEN", bar)
+    return bar.replace(' hx-swap-oob="true"', "")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_answers_action_bar_is_the_partial_rendered_afresh(client, language):
+    client.cookies["django_language"] = language
+    game = current_game(client)
+    seen = []
+    # A hint's answer carries the bar too: at the start (no undo) and after an undo
+    # (a redo), in the states no removal's answer has.
+    for step in ("hint", "remove", "remove", "undo", "hint", "remove"):
+        game.refresh_from_db()
+        if step in ("hint", "undo"):
+            response = post(client, game, step)
+        else:
+            a, b = matching_free_pair(game)
+            tap(client, game, a, selected="")
+            response = tap(client, game, b, selected=a)
+        game.refresh_from_db()
+        afresh = client.get(f"/game/{game.public_id}").content.decode()  # the whole page
+        assert _action_bar(response.content.decode()) == _action_bar(afresh), step
+        seen.append(_action_bar(afresh))
+    assert len(set(seen)) >= 4  # the version, undo's and redo's states changed the bar
