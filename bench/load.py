@@ -157,6 +157,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--login-share", default="0.5", help="share of players with accounts")
+    parser.add_argument(
+        "--players", default="Player", help="Player (taps, hints, undos) or Tapper (taps only)"
+    )
     parser.add_argument("--port", type=int, help="the site's port (default: a free one)")
     parser.add_argument("--baseline", type=Path, help="another checkout, on the next port")
     args = parser.parse_args()
@@ -187,12 +190,12 @@ def main() -> None:
                     site, host, "Ping", users, args.seconds, args.login_share
                 )
                 players, *play_cpu = _phase(
-                    site, host, "Player", users, args.seconds, args.login_share
+                    site, host, args.players, users, args.seconds, args.login_share
                 )
                 baseline = baseline["ping"]
                 taps = players["tap"]
                 total = players["Aggregated"]
-                print(f"-- {name}: {users} simulated players")
+                print(f"-- {name}: {users} simulated players ({args.players})")
                 print(_row("ping", baseline, tuple(ping_cpu)))
                 for label in sorted(set(players) - {"Aggregated"}):
                     print(_row(label[:10], players[label]))

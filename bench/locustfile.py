@@ -2,8 +2,9 @@
 
 `Player` reads the board from the page (data-tile, data-free), taps matching free pairs,
 and now and then asks for a hint or undoes a move; when stuck it shuffles or starts
-anew. Half the players log in to an account first. `Ping` is the baseline: a trivial
-Django view on the same server.
+anew. Half the players log in to an account first. `Tapper` plays the same way but only
+taps (no hints, no undos): the throughput of taps alone. `Ping` is the baseline: a
+trivial Django view on the same server.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ def _group(code: str) -> str:
 
 class Player(HttpUser):
     wait_time = constant(0)  # as fast as the server answers: we look for its limit
+    hints = 0.03  # the share of turns that ask for a hint, and that undo a move
+    undos = 0.03
 
     def on_start(self) -> None:
         if random.random() < LOGIN_SHARE:
@@ -91,10 +94,10 @@ class Player(HttpUser):
             self._new_game()
             return
         roll = random.random()
-        if roll < 0.03:
+        if roll < self.hints:
             self._post("hint", "hint")
             return
-        if roll < 0.06:
+        if roll < self.hints + self.undos:
             self._post("undo", "undo")
             self._reload()
             return
@@ -120,6 +123,12 @@ class Player(HttpUser):
 
     def _reload(self) -> None:
         self._read_page(self.client.get(f"/game/{self.game}", name="game page").text)
+
+
+class Tapper(Player):
+    """Taps only; when stuck, a shuffle or a new game, as every player."""
+
+    hints = undos = 0.0
 
 
 class Ping(HttpUser):
