@@ -4,7 +4,9 @@
 and now and then asks for a hint or undoes a move; when stuck it shuffles or starts
 anew. Half the players log in to an account first. `Tapper` plays the same way but only
 taps (no hints, no undos): the throughput of taps alone. `Ping` is the baseline: a
-trivial Django view on the same server.
+trivial Django view on the same server. All are FastHttpUser (geventhttpclient): a
+fraction of the generator's CPU per request of locust's requests-based HttpUser, so that
+the generator is not what limits the trivial view (bench/load.py reports its CPU).
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ import json
 import os
 import random
 import re
+from urllib.parse import urlencode
 
-from locust import HttpUser, constant, task
+from locust import FastHttpUser, constant, task
 
 TILE = re.compile(r'<button id="tile-(\d+)"[^>]*data-tile="([^"]*)" data-free="([01])"', re.S)
 VERSION = re.compile(r'name="version" value="(\d+)"')
@@ -30,7 +33,10 @@ def _group(code: str) -> str:
     return code[0] if code[0] in "FS" and code[1:].isdigit() else code
 
 
-class Player(HttpUser):
+FORM = {"Content-Type": "application/x-www-form-urlencoded"}
+
+
+class Player(FastHttpUser):
     wait_time = constant(0)  # as fast as the server answers: we look for its limit
     hints = 0.03  # the share of turns that ask for a hint, and that undo a move
     undos = 0.03
@@ -38,27 +44,23 @@ class Player(HttpUser):
     def on_start(self) -> None:
         if random.random() < LOGIN_SHARE:
             page = self.client.get("/accounts/login/", name="login page").text
+            login = {
+                "username": f"player{random.randrange(ACCOUNTS)}",
+                "password": PASSWORD,
+                "csrfmiddlewaretoken": CSRF.search(page).group(1),
+            }
             self.client.post(
-                "/accounts/login/",
-                {
-                    "username": f"player{random.randrange(ACCOUNTS)}",
-                    "password": PASSWORD,
-                    "csrfmiddlewaretoken": CSRF.search(page).group(1),
-                },
-                name="log in",
+                "/accounts/login/", data=urlencode(login), headers=FORM, name="log in"
             )
         self._read_page(self.client.get("/", name="start page").text)
 
     def _new_game(self) -> None:
-        response = self.client.post(
-            "/new",
-            {"layout": random.choice("abc"), "csrfmiddlewaretoken": self._token()},
-            name="new game",
-        )
+        data = {"layout": random.choice("abc"), "csrfmiddlewaretoken": self._token()}
+        response = self.client.post("/new", data=urlencode(data), headers=FORM, name="new game")
         self._read_page(response.text)
 
     def _token(self) -> str:
-        return self.client.cookies.get("csrftoken", "")
+        return next((c.value for c in self.client.cookiejar if c.name == "csrftoken"), "")
 
     def _read_page(self, html: str) -> None:
         match = GAME.search(html)
@@ -70,10 +72,11 @@ class Player(HttpUser):
         self.tiles = {int(i): (face, free == "1") for i, face, free in TILE.findall(html)}
 
     def _post(self, action: str, name: str, **data):
+        data = {**data, "version": self.version, "csrfmiddlewaretoken": self._token()}
         response = self.client.post(
             f"/game/{self.game}/{action}",
-            {**data, "version": self.version, "csrfmiddlewaretoken": self._token()},
-            headers={"HX-Request": "true"},
+            data=urlencode(data),
+            headers={**FORM, "HX-Request": "true"},
             name=name,
         )
         trigger = response.headers.get("HX-Trigger")
@@ -131,7 +134,7 @@ class Tapper(Player):
     hints = undos = 0.0
 
 
-class Ping(HttpUser):
+class Ping(FastHttpUser):
     """The baseline: a trivial Django view, same server, same run."""
 
     wait_time = constant(0)  # as fast as the server answers: we look for its limit
