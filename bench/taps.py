@@ -13,7 +13,8 @@ statement a tap sends is recorded (the connection's health check, the session, t
 transaction with its BEGIN and COMMIT) and sent again at once, the same statements in
 the same transactions, on a twin game (the same deal, the same owner) that therefore
 goes through the same states. A tap's ratio is its p50 over (p50 of /ping + p50 of
-its SQL).
+its SQL). `cpu` is the process's own CPU time per request (p50), which other work on the
+machine stretches far less than the wall clock.
 
     .venv/bin/python bench/taps.py [--games 5]
     .venv/bin/python bench/taps.py --games 3 --rounds 3 --baseline ../before
@@ -95,7 +96,12 @@ def measure(games: int) -> dict[str, list]:
     hx = {"HTTP_HX_REQUEST": "true", "content_type": "application/x-www-form-urlencoded"}
     samples: dict[str, list] = {
         "ping": [],
-        **{f"{kind}_{what}": [] for kind in KINDS for what in ("tap", "sql", "trips", "size")},
+        "ping_cpu": [],
+        **{
+            f"{kind}_{what}": []
+            for kind in KINDS
+            for what in ("tap", "cpu", "sql", "trips", "size")
+        },
     }
     for _ in range(games):
         client = Client()
@@ -113,16 +119,18 @@ def measure(games: int) -> dict[str, list]:
         for version, (a, b) in enumerate(order.order):
             for kind, position in zip(KINDS, (a, b), strict=True):
                 close_old_connections()
-                started = time.perf_counter()
+                started, cpu = time.perf_counter(), time.process_time()
                 client.get("/ping")
                 samples["ping"].append(time.perf_counter() - started)
+                samples["ping_cpu"].append(time.process_time() - cpu)
 
                 data = {"position": position, "version": version, "selected": selected}
                 close_old_connections()  # as the WSGI handler does at a request's start
                 with recorder:
-                    started = time.perf_counter()
+                    started, cpu = time.perf_counter(), time.process_time()
                     response = client.post(f"/game/{game.public_id}/tap", urlencode(data), **hx)
                     samples[f"{kind}_tap"].append(time.perf_counter() - started)
+                    samples[f"{kind}_cpu"].append(time.process_time() - cpu)
                 assert response.status_code == 200, response.status_code
                 assert b"The board had changed" not in response.content, "a stale answer"
                 samples[f"{kind}_size"].append(len(response.content))
@@ -230,7 +238,7 @@ def report(runs: dict[str, dict[str, list]]) -> None:
     print(f"{taps} taps per tree on layout c (144 tiles), PostgreSQL; times in ms")
     print(
         f"{'tree':<10} {'kind':<8} {'p50':>6} {'p99':>6} {'/ping':>6} {'SQL':>6} {'floor':>6}"
-        f" {'ratio':>6} {'trips':>5} {'bytes':>6}"
+        f" {'ratio':>6} {'trips':>5} {'bytes':>6} {'cpu':>6}"
     )
     ratios: dict[tuple[str, str], float] = {}
     for name, samples in runs.items():
@@ -243,8 +251,14 @@ def report(runs: dict[str, dict[str, list]]) -> None:
                 f"{name:<10} {kind:<8} {tap:6.2f} {ms(samples[f'{kind}_tap'], 0.99):6.2f} "
                 f"{ping:6.2f} {sql:6.2f} {ping + sql:6.2f} {ratio:6.2f} "
                 f"{statistics.mean(samples[f'{kind}_trips']):5.1f} "
-                f"{statistics.median(samples[f'{kind}_size']):6.0f}"
+                f"{statistics.median(samples[f'{kind}_size']):6.0f} "
+                f"{ms(samples[f'{kind}_cpu']):6.2f}"
             )
+        print(
+            f"{name:<10} {'/ping':<8} {ping:6.2f} {ms(samples['ping'], 0.99):6.2f}"
+            + " " * 43
+            + f"{ms(samples['ping_cpu']):6.2f}"
+        )
         print(
             f"{name:<10} {'all':<8} {ms(every):6.2f} {ms(every, 0.99):6.2f}   "
             "(budget p50 <= 5, p99 <= 20; select <= 1.5x its floor, removal <= 2x; "

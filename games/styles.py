@@ -15,6 +15,7 @@ A style's key never changes (accounts keep what they bought by key); its name ma
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -118,7 +119,13 @@ class Look:
     def sprite(self) -> str:
         """The URL of the face set's sprite (the pictures for the numbers style, for a
         game that draws no text faces)."""
-        return static(self.faces.sprite or DEFAULTS[Part.FACES].sprite)
+        return _static_url(self.faces.sprite or DEFAULTS[Part.FACES].sprite)
+
+
+@functools.lru_cache(maxsize=32)
+def _static_url(name: str) -> str:
+    """A static file's URL: the storage's names do not change while a process runs."""
+    return static(name)
 
 
 DEFAULT_LOOK = Look.of({})

@@ -47,6 +47,11 @@ def _language() -> str:
 
 def _tile_states() -> dict[tuple[bool, bool], str]:
     """The spoken state of a tile by (selected, free), in the active language."""
+    return _tile_states_in(get_language())
+
+
+@functools.lru_cache(maxsize=16)
+def _tile_states_in(language: str | None) -> dict[tuple[bool, bool], str]:
     selected, free, blocked = _("selected"), _("free"), _("blocked")
     return {
         (True, True): selected,
