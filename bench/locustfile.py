@@ -2,8 +2,9 @@
 
 `Player` reads the board from the page (data-tile, data-free), taps matching free pairs,
 and now and then asks for a hint or undoes a move; when stuck it shuffles or starts
-anew. Half the players log in to an account first. `Tapper` plays the same way but only
-taps (no hints, no undos): the throughput of taps alone. `Ping` is the baseline: a
+anew. Half the players log in to an account first. `Tapper` plays the same way without
+hints and undos. An answer that finds the board changed would mean the player's view of
+it was wrong: it counts as an error. `Ping` is the baseline: a
 trivial Django view on the same server. All are FastHttpUser (geventhttpclient): a
 fraction of the generator's CPU per request of locust's requests-based HttpUser, so that
 the generator is not what limits the trivial view (bench/load.py reports its CPU).
@@ -30,7 +31,8 @@ PASSWORD = "load-test-password-1"
 
 
 def _group(code: str) -> str:
-    return code[0] if code[0] in "FS" and code[1:].isdigit() else code
+    """Flowers (F1-F4) match each other, seasons (S1-S4) too; "S" is the South wind."""
+    return f"{code[0]}*" if code[0] in "FS" and code[1:].isdigit() else code
 
 
 FORM = {"Content-Type": "application/x-www-form-urlencoded"}
@@ -73,12 +75,16 @@ class Player(FastHttpUser):
 
     def _post(self, action: str, name: str, **data):
         data = {**data, "version": self.version, "csrfmiddlewaretoken": self._token()}
-        response = self.client.post(
+        with self.client.post(
             f"/game/{self.game}/{action}",
             data=urlencode(data),
             headers={**FORM, "HX-Request": "true"},
             name=name,
-        )
+            catch_response=True,
+        ) as response:
+            # A player who knows the board never sees it changed: counted as an error.
+            if "The board had changed" in response.text:
+                response.failure("stale answer")
         trigger = response.headers.get("HX-Trigger")
         if trigger:
             self.version = json.loads(trigger)["mahjong:board"]["version"]
@@ -129,7 +135,7 @@ class Player(FastHttpUser):
 
 
 class Tapper(Player):
-    """Taps only; when stuck, a shuffle or a new game, as every player."""
+    """Taps only (no hints, no undos); when stuck, a shuffle or a new game."""
 
     hints = undos = 0.0
 
