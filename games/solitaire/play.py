@@ -276,7 +276,11 @@ def _apply_tap(
         return Outcome(game, Kind.SELECTED, changed), None
 
     after = engine.apply_removal(geometry, board, previous, position)
-    newly_free = geometry.free_mask(after.occupied) & ~geometry.free_mask(board.occupied)
+    # Only the tiles the pair lay on or beside can have become free.
+    near = (geometry.affects[previous] | geometry.affects[position]) & after.occupied
+    newly_free = geometry.free_among(near, after.occupied) & ~geometry.free_among(
+        near, board.occupied
+    )
     changed |= set(engine.bits(newly_free))
     _store_board(game, after)
     game.moves += 1

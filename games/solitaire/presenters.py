@@ -186,15 +186,16 @@ def board_context(request: HttpRequest, game: Game, outcome: Outcome | None = No
     outcome = outcome or Outcome.kept_for(request.session, game)
     geometry = play.geometry_of(game)
     board = play.board_of(game)
-    tile = _tile_maker(game, board, outcome, free=geometry.free_mask(board.occupied))
 
     def all_tiles() -> list[Tile]:
+        tile = _tile_maker(game, board, outcome, free=geometry.free_mask(board.occupied))
         occupied = [i for i in range(geometry.n) if board.occupied >> i & 1]
         return sorted((tile(i) for i in occupied), key=lambda t: (t.z, t.y, t.x))
 
     def changed_tiles() -> list[Tile]:
         if outcome is None:
             return []
+        tile = _tile_maker(game, board, outcome, free=None)
         return [tile(i) for i in _changed(outcome)]
 
     playing = game.status == Game.Status.PLAYING
