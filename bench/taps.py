@@ -18,6 +18,7 @@ machine stretches far less than the wall clock.
 
     .venv/bin/python bench/taps.py [--games 5]
     .venv/bin/python bench/taps.py --games 3 --rounds 3 --baseline ../before
+    .venv/bin/python bench/taps.py --games 2 --profile select   # CPU profile, to stderr
 
 `--baseline DIR` names another checkout of this repository: the script then runs
 itself `--rounds` times on each tree, alternately, each run in a process of its own
@@ -31,8 +32,10 @@ created if missing) and BENCH_REDIS_URL (default: the local Redis, database 13).
 from __future__ import annotations
 
 import argparse
+import cProfile
 import json
 import os
+import pstats
 import statistics
 import subprocess
 import sys
@@ -51,6 +54,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--rounds", type=int, default=2, help="runs per tree with --baseline")
     parser.add_argument("--baseline", type=Path, help="another checkout to compare with")
+    parser.add_argument("--profile", choices=KINDS, help="print a CPU profile of this kind of tap")
     parser.add_argument("--code", type=Path, help=argparse.SUPPRESS)  # the tree to measure
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -62,14 +66,14 @@ def main() -> None:
         os.environ["DATABASE_URL"] += "_base"
         sys.path.insert(0, str(args.code.resolve()))
         os.chdir(args.code)
-    samples = measure(args.games)
+    samples = measure(args.games, args.profile)
     if args.json:
         print(json.dumps(samples))
     else:
         report({"this tree": samples})
 
 
-def measure(games: int) -> dict[str, list]:
+def measure(games: int, profile: str | None = None) -> dict[str, list]:
     create_database(os.environ["DATABASE_URL"])
     import django
 
@@ -92,6 +96,7 @@ def measure(games: int) -> dict[str, list]:
         os.environ["DATABASE_URL"], autocommit=True, cursor_factory=psycopg.ClientCursor
     )
     recorder = Recorder(connection)
+    profiler = cProfile.Profile(time.process_time)
     # As HTMX posts a form: urlencoded.
     hx = {"HTTP_HX_REQUEST": "true", "content_type": "application/x-www-form-urlencoded"}
     samples: dict[str, list] = {
@@ -127,10 +132,13 @@ def measure(games: int) -> dict[str, list]:
                 data = {"position": position, "version": version, "selected": selected}
                 close_old_connections()  # as the WSGI handler does at a request's start
                 with recorder:
+                    if kind == profile:
+                        profiler.enable()
                     started, cpu = time.perf_counter(), time.process_time()
                     response = client.post(f"/game/{game.public_id}/tap", urlencode(data), **hx)
                     samples[f"{kind}_tap"].append(time.perf_counter() - started)
                     samples[f"{kind}_cpu"].append(time.process_time() - cpu)
+                    profiler.disable()
                 assert response.status_code == 200, response.status_code
                 assert b"The board had changed" not in response.content, "a stale answer"
                 samples[f"{kind}_size"].append(len(response.content))
@@ -142,6 +150,8 @@ def measure(games: int) -> dict[str, list]:
         assert game.status == twin.status == Game.Status.WON, (game.status, twin.status)
         assert twin.version == game.version and twin.moves == game.moves
     direct.close()
+    if profile:
+        pstats.Stats(profiler, stream=sys.stderr).sort_stats("cumulative").print_stats(40)
     return samples
 
 
