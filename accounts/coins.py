@@ -21,7 +21,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
 from games.players import SessionKey
-from games.styles import BY_KEY, Look, Part, Style
+from games.styles import BY_KEY, Look, Part, Style, session_look
 
 from .models import CoinEntry, OwnedStyle, User
 
@@ -175,24 +175,15 @@ def wear(request: HttpRequest, key: str) -> Style:
             raise Refused(_("Sign up to collect coins: this style is bought with them."))
         raise Refused(_("Buy this style first."))
     if user is None:
-        request.session[SessionKey.LOOK] = {**_session_look(request.session), style.part: key}
+        request.session[SessionKey.LOOK] = {**session_look(request.session), style.part: key}
     else:
         _wear_on(user, style)
     return style
 
 
-def look_of(request: HttpRequest) -> Look:
-    """What the visitor's pages wear."""
-    user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated:
-        return user.look
-    session = getattr(request, "session", None)
-    return Look.of(_session_look(session) if session is not None else {})
-
-
 def adopt_guest_look(session: SessionBase, user: User) -> None:
     """A new account keeps the free styles its guest had chosen in this browser."""
-    chosen = Look.of(_session_look(session))
+    chosen = Look.of(session_look(session))
     fields = []
     for style in chosen:
         if style.free and getattr(user, WORN_FIELD[style.part]) != style.key:
@@ -200,11 +191,6 @@ def adopt_guest_look(session: SessionBase, user: User) -> None:
             fields.append(WORN_FIELD[style.part])
     if fields:
         user.save(update_fields=fields)
-
-
-def _session_look(session) -> dict:
-    chosen = session.get(SessionKey.LOOK)
-    return chosen if isinstance(chosen, dict) else {}
 
 
 def _wear_on(user: User, style: Style) -> None:

@@ -13,7 +13,7 @@ from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
 from games.players import SessionKey
-from games.styles import PART_NAMES, Part, Style, of_part
+from games.styles import PART_NAMES, Part, Style, look_of, of_part
 
 from . import coins
 
@@ -35,7 +35,7 @@ def site(request: HttpRequest) -> dict:
         ]
 
     return {
-        "look": SimpleLazyObject(lambda: coins.look_of(request)),
+        "look": SimpleLazyObject(lambda: look_of(request)),
         "wardrobe": functools.cache(wardrobe),
         "guest_notice": functools.cache(lambda: guest_notice_due(request)),
     }

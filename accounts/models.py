@@ -1,9 +1,12 @@
 from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.signals import user_logged_out
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import Q, Sum
+from django.db.models import F, Q, Sum
 from django.db.models.functions import Coalesce, Lower
+from django.dispatch import receiver
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
 
 from games.styles import BY_KEY, Look, Part
@@ -32,6 +35,9 @@ class User(AbstractUser):
     # The language chosen with the switch (docs/site.md#languages); blank follows the
     # browser. Only accounts/views.py's set_language writes it, a code of LANGUAGES.
     language = models.CharField(_("language"), max_length=8, blank=True, editable=False)
+    # Log-outs so far: each ends every session of the account, on every device
+    # (docs/site.md#sessions): a signed-cookie session cannot be ended one by one.
+    log_outs = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta(AbstractUser.Meta):
         constraints = [
@@ -61,6 +67,19 @@ class User(AbstractUser):
             {Part.CLOTH: self.cloth, Part.BACK: self.tile_back, Part.FACES: self.tile_faces}
         )
 
+    def _get_session_auth_hash(self, secret=None) -> str:
+        """What a session of this account carries to stay logged in: Django's HMAC of
+        the password, and of the log-outs once there were any (so the sessions of
+        before any log-out stay valid)."""
+        if not self.log_outs:
+            return super()._get_session_auth_hash(secret=secret)
+        return salted_hmac(
+            "accounts.User.session_auth_hash",
+            f"{self.password}:{self.log_outs}",
+            secret=secret,
+            algorithm="sha256",
+        ).hexdigest()
+
     def clean(self) -> None:
         """The display name's look is checked where forms do not (the admin)."""
         super().clean()
@@ -74,6 +93,13 @@ class User(AbstractUser):
         if update_fields is not None and "display_name" in update_fields:
             kwargs["update_fields"] = {*update_fields, "name_key"}
         super().save(*args, **kwargs)
+
+
+@receiver(user_logged_out, dispatch_uid="accounts.end_sessions_on_log_out")
+def end_sessions_on_log_out(sender, request, user, **kwargs) -> None:
+    """Every session of the account ends with a log-out (docs/site.md#sessions)."""
+    if user is not None and user.pk is not None:
+        User.objects.filter(pk=user.pk).update(log_outs=F("log_outs") + 1)
 
 
 class CoinEntryQuerySet(models.QuerySet):

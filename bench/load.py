@@ -3,10 +3,18 @@ PostgreSQL, Redis; locust's simulated players (bench/locustfile.py) play whole g
 
 For each number of players it runs, in the same session, the baseline (a trivial
 Django view, /ping) and then the players, and prints taps/s, p50/p95/p99, errors and
-the ratio of tap throughput to the baseline. Every phase is bounded in time.
+the ratio of tap throughput to the baseline. Every phase is bounded in time. Each
+phase also reports the CPU the generator (locust) and the site (gunicorn, all its
+processes) used, as a share of one core: a generator near a whole core is the
+bottleneck, and its figures say little about the site.
+
+`--baseline DIR` runs a second site from another checkout of this repository (its own
+database, the name with `_base` added, on the next port) and plays the same phases
+against it, alternately, for before / after figures from one run.
 
     .venv/bin/pip install -e ".[bench]"
     .venv/bin/python bench/load.py --users 8,32 --seconds 20 --workers 3
+    .venv/bin/python bench/load.py --users 16 --baseline ../before
 
 Uses BENCH_DATABASE_URL (default: `mahjong_load` on the local PostgreSQL, created
 afresh) and BENCH_REDIS_URL (default: the local Redis, database 9).
@@ -17,6 +25,7 @@ from __future__ import annotations
 import argparse
 import csv
 import os
+import resource
 import signal
 import socket
 import subprocess
@@ -26,6 +35,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import psutil
 from benchenv import ROOT, bench_environment, create_database
 
 ENV = {**os.environ, **bench_environment("mahjong_load", redis_db=9)}
@@ -37,30 +47,33 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-PORT = _free_port()
-HOST = f"http://127.0.0.1:{PORT}"
+def _environment(tree: Path) -> dict[str, str]:
+    if tree == ROOT:
+        return ENV
+    return {**ENV, "DATABASE_URL": ENV["DATABASE_URL"] + "_base"}
 
 
-def _prepare_database() -> None:
-    create_database(ENV["DATABASE_URL"], fresh=True)
+def _prepare_database(tree: Path) -> None:
+    env = _environment(tree)
+    create_database(env["DATABASE_URL"], fresh=True)
     manage = [sys.executable, "manage.py"]
-    subprocess.run([*manage, "migrate", "-v", "0"], cwd=ROOT, env=ENV, check=True)
+    subprocess.run([*manage, "migrate", "-v", "0"], cwd=tree, env=env, check=True)
     create_players = (
         "from accounts.models import User; from django.contrib.auth.hashers import make_password;"
         "p = make_password('load-test-password-1');"
         "User.objects.bulk_create([User(username=f'player{i}', password=p) for i in range(200)])"
     )
-    subprocess.run([*manage, "shell", "-c", create_players], cwd=ROOT, env=ENV, check=True)
+    subprocess.run([*manage, "shell", "-c", create_players], cwd=tree, env=env, check=True)
 
 
-def _start_site(workers: int, threads: int) -> subprocess.Popen:
+def _start_site(tree: Path, port: int, workers: int, threads: int) -> subprocess.Popen:
     command = [
         sys.executable,
         "-m",
         "gunicorn",
         "config.wsgi",
         "-b",
-        f"127.0.0.1:{PORT}",
+        f"127.0.0.1:{port}",
         "-w",
         str(workers),
         "--threads",
@@ -68,17 +81,45 @@ def _start_site(workers: int, threads: int) -> subprocess.Popen:
         "--log-level",
         "warning",
     ]
-    site = subprocess.Popen(command, cwd=ROOT, env=ENV, start_new_session=True)
+    site = subprocess.Popen(command, cwd=tree, env=_environment(tree), start_new_session=True)
     for _ in range(100):
         try:
-            urllib.request.urlopen(HOST + "/ping", timeout=1)
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/ping", timeout=1)
             return site
         except OSError:
             time.sleep(0.1)
     raise RuntimeError("gunicorn did not start")
 
 
-def _run_locust(user_class: str, users: int, seconds: int, login_share: str) -> dict[str, dict]:
+def _cpu_seconds(process: subprocess.Popen) -> float:
+    """CPU time of a process and all its children so far."""
+    parent = psutil.Process(process.pid)
+    total = 0.0
+    for each in [parent, *parent.children(recursive=True)]:
+        try:
+            times = each.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += times.user + times.system
+    return total
+
+
+def _phase(
+    site: subprocess.Popen, host: str, user_class: str, users: int, seconds: int, login_share: str
+) -> tuple[dict[str, dict], float, float]:
+    """Locust's figures, and the CPU of the generator and of the site per second."""
+    generator = resource.getrusage(resource.RUSAGE_CHILDREN)
+    site_before, started = _cpu_seconds(site), time.monotonic()
+    stats = _run_locust(host, user_class, users, seconds, login_share)
+    wall = time.monotonic() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    generator_cpu = after.ru_utime + after.ru_stime - generator.ru_utime - generator.ru_stime
+    return stats, generator_cpu / wall, (_cpu_seconds(site) - site_before) / wall
+
+
+def _run_locust(
+    host: str, user_class: str, users: int, seconds: int, login_share: str
+) -> dict[str, dict]:
     # Players arrive over about four seconds, and the figures count only once all have
     # arrived (--reset-stats): the steady state, not the ramp.
     options = f"--headless -u {users} -r {max(1, users // 4)} -t {seconds}s --reset-stats"
@@ -86,7 +127,7 @@ def _run_locust(user_class: str, users: int, seconds: int, login_share: str) -> 
         prefix = str(Path(folder) / "run")
         command = [sys.executable, "-m", "locust", "-f", str(ROOT / "bench" / "locustfile.py")]
         command += options.split()
-        command += ["--host", HOST, "--csv", prefix, "--only-summary", "--stop-timeout", "5"]
+        command += ["--host", host, "--csv", prefix, "--only-summary", "--stop-timeout", "5"]
         command += ["--loglevel", "ERROR", user_class]
         subprocess.run(
             command,
@@ -101,11 +142,12 @@ def _run_locust(user_class: str, users: int, seconds: int, login_share: str) -> 
             return {row["Name"]: row for row in csv.DictReader(stats)}
 
 
-def _row(label: str, stats: dict) -> str:
-    return (
+def _row(label: str, stats: dict, cpu: tuple[float, float] | None = None) -> str:
+    row = (
         f"{label:<10} {float(stats['Requests/s']):>9.1f} {stats['50%']:>7} {stats['95%']:>7} "
         f"{stats['99%']:>7} {stats['Failure Count']:>7}"
     )
+    return row + (f"   cpu: locust {cpu[0]:.2f}, site {cpu[1]:.2f}" if cpu else "")
 
 
 def main() -> None:
@@ -115,37 +157,63 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--login-share", default="0.5", help="share of players with accounts")
+    parser.add_argument(
+        "--players", default="Player", help="Player (taps, hints, undos) or Tapper (taps only)"
+    )
+    parser.add_argument("--port", type=int, help="the site's port (default: a free one)")
+    parser.add_argument("--baseline", type=Path, help="another checkout, on the next port")
     args = parser.parse_args()
 
-    _prepare_database()
-    site = _start_site(args.workers, args.threads)
+    port = args.port or _free_port()
+    trees = {"this tree": (ROOT, port)}
+    if args.baseline:
+        trees["baseline"] = (args.baseline.resolve(), port + 1 if args.port else _free_port())
+    sites: dict[str, tuple[subprocess.Popen, str]] = {}
     try:
+        for name, (tree, tree_port) in trees.items():
+            _prepare_database(tree)
+            site = _start_site(tree, tree_port, args.workers, args.threads)
+            sites[name] = (site, f"http://127.0.0.1:{tree_port}")
         print(
             f"gunicorn: {args.workers} workers x {args.threads} threads; "
-            f"{args.seconds} s per phase; loopback only"
+            f"{args.seconds} s per phase; loopback only; cpu in cores (1.00 = one core busy)"
         )
         print(
             f"{'phase':<10} {'req/s':>9} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} {'errors':>7}"
         )
-        for users in [int(u) for u in args.users.split(",")]:
-            baseline = _run_locust("Ping", users, args.seconds, args.login_share)["ping"]
-            players = _run_locust("Player", users, args.seconds, args.login_share)
-            taps = players["tap"]
-            total = players["Aggregated"]
-            print(f"-- {users} simulated players")
-            print(_row("ping", baseline))
-            for name in sorted(set(players) - {"Aggregated"}):
-                print(_row(name[:10], players[name]))
-            print(_row("all", total))
-            ratio = float(taps["Requests/s"]) / float(baseline["Requests/s"])
-            print(
-                f"tap throughput / baseline = {ratio:.2f}; "
-                f"all game requests / baseline = "
-                f"{float(total['Requests/s']) / float(baseline['Requests/s']):.2f}"
-            )
+        ratios: dict[str, list[float]] = {}
+        for round_, users in enumerate(int(u) for u in args.users.split(",")):
+            names = list(sites) if round_ % 2 == 0 else list(sites)[::-1]
+            for name in names:
+                site, host = sites[name]
+                baseline, *ping_cpu = _phase(
+                    site, host, "Ping", users, args.seconds, args.login_share
+                )
+                players, *play_cpu = _phase(
+                    site, host, args.players, users, args.seconds, args.login_share
+                )
+                baseline = baseline["ping"]
+                taps = players["tap"]
+                total = players["Aggregated"]
+                print(f"-- {name}: {users} simulated players ({args.players})")
+                print(_row("ping", baseline, tuple(ping_cpu)))
+                for label in sorted(set(players) - {"Aggregated"}):
+                    print(_row(label[:10], players[label]))
+                print(_row("all", total, tuple(play_cpu)))
+                ratio = float(taps["Requests/s"]) / float(baseline["Requests/s"])
+                ratios.setdefault(name, []).append(ratio)
+                print(
+                    f"tap throughput / baseline = {ratio:.2f}; "
+                    f"all game requests / baseline = "
+                    f"{float(total['Requests/s']) / float(baseline['Requests/s']):.2f}"
+                )
+        for name, values in ratios.items():
+            shown = ", ".join(f"{ratio:.2f}" for ratio in values)
+            print(f"{name}: tap throughput / ping, per phase: {shown}")
     finally:
-        os.killpg(site.pid, signal.SIGTERM)
-        site.wait(timeout=30)
+        for site, _host in sites.values():
+            os.killpg(site.pid, signal.SIGTERM)
+            site.wait(timeout=30)
 
 
 if __name__ == "__main__":

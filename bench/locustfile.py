@@ -2,8 +2,12 @@
 
 `Player` reads the board from the page (data-tile, data-free), taps matching free pairs,
 and now and then asks for a hint or undoes a move; when stuck it shuffles or starts
-anew. Half the players log in to an account first. `Ping` is the baseline: a trivial
-Django view on the same server.
+anew. Half the players log in to an account first. `Tapper` plays the same way without
+hints and undos. An answer that finds the board changed would mean the player's view of
+it was wrong: it counts as an error. `Ping` is the baseline: a
+trivial Django view on the same server. All are FastHttpUser (geventhttpclient): a
+fraction of the generator's CPU per request of locust's requests-based HttpUser, so that
+the generator is not what limits the trivial view (bench/load.py reports its CPU).
 """
 
 from __future__ import annotations
@@ -12,8 +16,9 @@ import json
 import os
 import random
 import re
+from urllib.parse import urlencode
 
-from locust import HttpUser, constant, task
+from locust import FastHttpUser, constant, task
 
 TILE = re.compile(r'<button id="tile-(\d+)"[^>]*data-tile="([^"]*)" data-free="([01])"', re.S)
 VERSION = re.compile(r'name="version" value="(\d+)"')
@@ -26,36 +31,38 @@ PASSWORD = "load-test-password-1"
 
 
 def _group(code: str) -> str:
-    return code[0] if code[0] in "FS" and code[1:].isdigit() else code
+    """Flowers (F1-F4) match each other, seasons (S1-S4) too; "S" is the South wind."""
+    return f"{code[0]}*" if code[0] in "FS" and code[1:].isdigit() else code
 
 
-class Player(HttpUser):
+FORM = {"Content-Type": "application/x-www-form-urlencoded"}
+
+
+class Player(FastHttpUser):
     wait_time = constant(0)  # as fast as the server answers: we look for its limit
+    hints = 0.03  # the share of turns that ask for a hint, and that undo a move
+    undos = 0.03
 
     def on_start(self) -> None:
         if random.random() < LOGIN_SHARE:
             page = self.client.get("/accounts/login/", name="login page").text
+            login = {
+                "username": f"player{random.randrange(ACCOUNTS)}",
+                "password": PASSWORD,
+                "csrfmiddlewaretoken": CSRF.search(page).group(1),
+            }
             self.client.post(
-                "/accounts/login/",
-                {
-                    "username": f"player{random.randrange(ACCOUNTS)}",
-                    "password": PASSWORD,
-                    "csrfmiddlewaretoken": CSRF.search(page).group(1),
-                },
-                name="log in",
+                "/accounts/login/", data=urlencode(login), headers=FORM, name="log in"
             )
         self._read_page(self.client.get("/", name="start page").text)
 
     def _new_game(self) -> None:
-        response = self.client.post(
-            "/new",
-            {"layout": random.choice("abc"), "csrfmiddlewaretoken": self._token()},
-            name="new game",
-        )
+        data = {"layout": random.choice("abc"), "csrfmiddlewaretoken": self._token()}
+        response = self.client.post("/new", data=urlencode(data), headers=FORM, name="new game")
         self._read_page(response.text)
 
     def _token(self) -> str:
-        return self.client.cookies.get("csrftoken", "")
+        return next((c.value for c in self.client.cookiejar if c.name == "csrftoken"), "")
 
     def _read_page(self, html: str) -> None:
         match = GAME.search(html)
@@ -67,12 +74,17 @@ class Player(HttpUser):
         self.tiles = {int(i): (face, free == "1") for i, face, free in TILE.findall(html)}
 
     def _post(self, action: str, name: str, **data):
-        response = self.client.post(
+        data = {**data, "version": self.version, "csrfmiddlewaretoken": self._token()}
+        with self.client.post(
             f"/game/{self.game}/{action}",
-            {**data, "version": self.version, "csrfmiddlewaretoken": self._token()},
-            headers={"HX-Request": "true"},
+            data=urlencode(data),
+            headers={**FORM, "HX-Request": "true"},
             name=name,
-        )
+            catch_response=True,
+        ) as response:
+            # A player who knows the board never sees it changed: counted as an error.
+            if "The board had changed" in response.text:
+                response.failure("stale answer")
         trigger = response.headers.get("HX-Trigger")
         if trigger:
             self.version = json.loads(trigger)["mahjong:board"]["version"]
@@ -91,10 +103,10 @@ class Player(HttpUser):
             self._new_game()
             return
         roll = random.random()
-        if roll < 0.03:
+        if roll < self.hints:
             self._post("hint", "hint")
             return
-        if roll < 0.06:
+        if roll < self.hints + self.undos:
             self._post("undo", "undo")
             self._reload()
             return
@@ -106,8 +118,9 @@ class Player(HttpUser):
                 self._new_game()
             return
         a, b = random.choice(pairs)
-        self._post("tap", "tap", position=a)
-        response = self._post("tap", "tap", position=b)
+        # As the page does, each tap names the selection the page shows.
+        self._post("tap", "tap", position=a, selected="")
+        response = self._post("tap", "tap", position=b, selected=a)
         if "Cleared!" in response.text:
             self._new_game()
             return
@@ -121,7 +134,13 @@ class Player(HttpUser):
         self._read_page(self.client.get(f"/game/{self.game}", name="game page").text)
 
 
-class Ping(HttpUser):
+class Tapper(Player):
+    """Taps only (no hints, no undos); when stuck, a shuffle or a new game."""
+
+    hints = undos = 0.0
+
+
+class Ping(FastHttpUser):
     """The baseline: a trivial Django view, same server, same run."""
 
     wait_time = constant(0)  # as fast as the server answers: we look for its limit

@@ -1,19 +1,37 @@
-"""Sessions in the database (docs/site.md#faults), refusing a cookie that no session of
-ours can carry before it reaches the database."""
+"""Sessions in a signed cookie (docs/site.md#sessions): reading one costs no round trip
+to the database or to Redis, so it survives an outage of either.
 
-from django.contrib.sessions.backends import db
+A cookie of the database sessions the site kept before is still honoured: its session
+is read from the database once and goes on in a signed cookie, so that no guest loses
+their games and nobody is logged out by the change.
+"""
+
+from django.contrib.sessions.backends import db, signed_cookies
 
 
-class SessionStore(db.SessionStore):
-    """Django's database sessions. Their keys are 32 lower-case letters and digits; any
-    other cookie (a NUL byte, which PostgreSQL refuses in a query, or kilobytes of junk)
-    is treated as no session at all, so the visitor simply gets a new one."""
+class SessionStore(signed_cookies.SessionStore):
+    """Django's signed-cookie sessions, which also take over an old database session."""
 
-    def _validate_session_key(self, key: str | None) -> bool:
-        return bool(
-            key
-            and super()._validate_session_key(key)
-            and len(key) <= 40  # the column's width
-            and key.isascii()
-            and key.isalnum()
-        )
+    def load(self) -> dict:
+        if _is_database_session_key(self.session_key):
+            data = db.SessionStore(self.session_key).load()
+            self.modified = bool(data)  # sent back as a signed cookie with this answer
+            return data
+        return super().load()
+
+    @classmethod
+    def clear_expired(cls) -> None:
+        """Signed cookies expire by their signature's age; old database sessions are
+        deleted once expired."""
+        db.SessionStore.clear_expired()
+
+
+def _is_database_session_key(key: str | None) -> bool:
+    """A key of Django's database sessions: 32 lower-case letters and digits; a signed
+    cookie always holds a ':' between the data and its signature. Anything else (a NUL
+    byte, which PostgreSQL refuses in a query, or kilobytes of junk) never reaches the
+    database."""
+    return bool(key and len(key) == 32 and set(key) <= _DATABASE_KEY_CHARACTERS)
+
+
+_DATABASE_KEY_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")

@@ -178,6 +178,9 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Its health check costs no round trip (docs/site.md#database-connections).
+    DATABASES["default"]["ENGINE"] = "config.postgresql"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Redis is the cache and the Celery broker. Without REDIS_URL (make run) the cache is
@@ -236,9 +239,10 @@ TABLE_STREAM_URL = env_str("TABLE_STREAM_URL")
 TABLE_POLL_SECONDS = env_float("TABLE_POLL_SECONDS", 2.0)
 ROOM_IDLE_MINUTES = env_int("ROOM_IDLE_MINUTES", 120)
 
-# Games live with the session, so sessions live in the database: a Redis outage must
-# not log anybody out or lose a guest's game (docs/site.md#faults).
-SESSION_ENGINE = "config.sessions"  # the database backend, with the cookie checked first
+# Games live with the session, so a session must survive an outage of Redis (and of
+# the database): it lives in a signed cookie, which also costs a request no round trip
+# (docs/site.md#sessions). Log-out ends an account's sessions everywhere (accounts.User).
+SESSION_ENGINE = "config.sessions"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
 
 # Argon2 first: memory-hard, and under half the CPU of Django's PBKDF2 per log-in here,

@@ -7,13 +7,15 @@ player's ``look`` in every template's context. ``base.html`` puts its classes on
 ``--felt-dark``, ``--cloth-grain``, ``--tile-back`` in ``static/css/site.css``) that every
 game's CSS draws with, and a game's tile tags take the face set's sprite from
 ``sprite_url``. So a game needs no code of its own to follow the choice, and no game
-imports accounts: this module is plain data.
+imports accounts: this module is plain data, and ``look_of`` reads a visitor's look
+(an account's ``look``, a guest's session) for answers made without templates.
 
 A style's key never changes (accounts keep what they bought by key); its name may.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -21,6 +23,8 @@ from enum import StrEnum
 from django.templatetags.static import static
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+
+from games.players import SessionKey
 
 
 class Part(StrEnum):
@@ -115,7 +119,13 @@ class Look:
     def sprite(self) -> str:
         """The URL of the face set's sprite (the pictures for the numbers style, for a
         game that draws no text faces)."""
-        return static(self.faces.sprite or DEFAULTS[Part.FACES].sprite)
+        return _static_url(self.faces.sprite or DEFAULTS[Part.FACES].sprite)
+
+
+@functools.lru_cache(maxsize=32)
+def _static_url(name: str) -> str:
+    """A static file's URL: the storage's names do not change while a process runs."""
+    return static(name)
 
 
 DEFAULT_LOOK = Look.of({})
@@ -134,3 +144,19 @@ def sprite_url(context) -> str:
     if "tiles_sprite" not in cache:
         cache["tiles_sprite"] = look_in(context).sprite
     return cache["tiles_sprite"]
+
+
+def look_of(request) -> Look:
+    """What the visitor's pages wear: an account's look (``accounts.User.look``), a
+    guest's choice kept in the session."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return user.look
+    session = getattr(request, "session", None)
+    return Look.of(session_look(session) if session is not None else {})
+
+
+def session_look(session) -> dict:
+    """A guest's chosen styles by part, as the session keeps them."""
+    chosen = session.get(SessionKey.LOOK)
+    return chosen if isinstance(chosen, dict) else {}

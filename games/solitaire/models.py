@@ -7,6 +7,7 @@ a deal nobody touched (docs/solitaire.md#winning-and-ohne-hilfe).
 
 from __future__ import annotations
 
+import functools
 import uuid
 from datetime import date
 
@@ -265,6 +266,11 @@ class Game(models.Model):
             daily_date=daily_date,
             **player.owner_fields(),
         )
+
+    @functools.cached_property
+    def geometry(self) -> engine.Geometry:
+        """The free rule's view of the positions, shared by every game of the same ones."""
+        return engine.geometry_for(self.positions)
 
     @property
     def occupied_mask(self) -> int:

@@ -84,14 +84,18 @@ class Outcome:
             "undos_to_winnable": self.undos_to_winnable,
             "tapped": self.tapped,
             "version": self.game.version,
-            "game": self.game.pk,
+            "game": str(self.game.public_id),  # the cookie shows it: no internal id
         }
 
     @classmethod
     def kept_for(cls, session: SessionBase, game: Game) -> Outcome | None:
         """The message kept for this game as it is now, once; then it is gone."""
         note = session.pop(SessionKey.LAST_OUTCOME, None)
-        if not note or note.get("game") != game.pk or note.get("version") != game.version:
+        if (
+            not note
+            or note.get("game") != str(game.public_id)
+            or note.get("version") != game.version
+        ):
             return None
         return cls(
             game,

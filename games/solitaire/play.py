@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import json
 import uuid
 from collections import Counter
 from collections.abc import Callable
@@ -140,7 +141,7 @@ def may_see_deal(player: Player, code: engine.GameCode, today: date) -> bool:
 
 
 def geometry_of(game: Game) -> engine.Geometry:
-    return engine.geometry_for(game.positions)
+    return game.geometry
 
 
 def board_of(game: Game) -> engine.Board:
@@ -184,15 +185,66 @@ def _record(game: Game, kind: Move.Kind, **move) -> None:
     Move.objects.create(game=game, number=game.version, kind=kind, **move)
 
 
-@_on_own_game
+# A tap reads the game without a lock, applies the rules in memory and stores what
+# changed with one statement that locks the row, checks that nothing moved since the
+# read (version and selection) and writes: a select tap costs two round trips, a
+# removal two with its durable commit. When something moved in between, the tap reads
+# again; a win goes through the locked path of every other action
+# (docs/site.md#a-move-is-committed-before-its-answer).
+_TAP_READS = 3
+
+
 def tap(
-    game: Game,
+    player: Player,
+    public_id: uuid.UUID,
     position: int,
     version: int | None,
     seen_selection: int | None | Unseen = UNSEEN,
-) -> Outcome:
+) -> Outcome | None:
     """``seen_selection`` is the selection the page showed: a tab that did not show the
     current one must not complete it (docs/site.md#stale-pages)."""
+    if connection.vendor == "postgresql":
+        for _read in range(_TAP_READS):
+            game = _read_for_tap(public_id)
+            if game is None or not player.holds(game):
+                return None
+            read = (game.version, game.selected)
+            outcome, removed = _apply_tap(game, position, version, seen_selection)
+            if outcome.kind == Kind.STALE:
+                return outcome
+            if outcome.kind == Kind.WON:
+                break
+            if _store_tap(game, read, removed):
+                return outcome
+    return _tap_locked(player, public_id, position, version, seen_selection)
+
+
+@_on_own_game
+def _tap_locked(
+    game: Game, position: int, version: int | None, seen_selection: int | None | Unseen
+) -> Outcome:
+    outcome, removed = _apply_tap(game, position, version, seen_selection)
+    if outcome.kind == Kind.STALE:
+        return outcome
+    if removed is None:
+        _store_selection(game, game.selected)
+        return outcome
+    Move.objects.create(
+        game=game, number=game.version, kind=Move.Kind.REMOVE, first=removed[0], second=removed[1]
+    )
+    if outcome.kind == Kind.WON:
+        _finish(game)
+        game.save()
+        return outcome
+    game.save(update_fields=["occupied", "selected", "moves", "redoable", "version"])
+    return outcome
+
+
+def _apply_tap(
+    game: Game, position: int, version: int | None, seen_selection: int | None | Unseen
+) -> tuple[Outcome, tuple[int, int] | None]:
+    """The rules of a tap, applied to the game in memory: the outcome, and the pair
+    when the tap removed one (then the game's version names its move)."""
     geometry = geometry_of(game)
     board = board_of(game)
     if (
@@ -200,14 +252,14 @@ def tap(
         or not (0 <= position < geometry.n and board.occupied >> position & 1)
         or (seen_selection is not UNSEEN and seen_selection != game.selected)
     ):
-        return Outcome(game, Kind.STALE)
+        return Outcome(game, Kind.STALE), None
 
     previous = game.selected
     changed = {position} | ({previous} if previous is not None else set())
     if not geometry.is_free(position, board.occupied):
         above, sides = geometry.blockers(position, board.occupied)
-        _store_selection(game, None)
-        return Outcome(
+        game.selected = None
+        blocked = Outcome(
             game,
             Kind.BLOCKED,
             changed,
@@ -215,26 +267,103 @@ def tap(
             reason=Reason.COVERED if above else Reason.SIDES,
             tapped=position,
         )
+        return blocked, None
     if previous is None or previous == position:
-        _store_selection(game, None if previous == position else position)
-        return Outcome(game, Kind.DESELECTED if previous == position else Kind.SELECTED, changed)
+        game.selected = None if previous == position else position
+        kind = Kind.DESELECTED if previous == position else Kind.SELECTED
+        return Outcome(game, kind, changed), None
     if not engine.tiles_match(board.faces[previous], board.faces[position]):
-        _store_selection(game, position)
-        return Outcome(game, Kind.SELECTED, changed)
+        game.selected = position
+        return Outcome(game, Kind.SELECTED, changed), None
 
     after = engine.apply_removal(geometry, board, previous, position)
-    newly_free = geometry.free_mask(after.occupied) & ~geometry.free_mask(board.occupied)
+    # Only the tiles the pair lay on or beside can have become free.
+    near = (geometry.affects[previous] | geometry.affects[position]) & after.occupied
+    newly_free = geometry.free_among(near, after.occupied) & ~geometry.free_among(
+        near, board.occupied
+    )
     changed |= set(engine.bits(newly_free))
     _store_board(game, after)
     game.moves += 1
     game.redoable = 0
-    _record(game, Move.Kind.REMOVE, first=previous, second=position)
-    if after.occupied == 0:
-        _finish(game)
-        game.save()
-        return Outcome(game, Kind.WON, changed)
-    game.save(update_fields=["occupied", "selected", "moves", "redoable", "version"])
-    return Outcome(game, Kind.REMOVED, changed)
+    game.selected = None
+    game.version += 1
+    kind = Kind.WON if after.occupied == 0 else Kind.REMOVED
+    return Outcome(game, kind, changed), (previous, position)
+
+
+# What a tap reads: the game without its deal and its verdict fields (a win reads them
+# in the locked path), and the names of its layout.
+_TAP_SKIPS = {"seed", "initial_faces", "elapsed_seconds", "verified", "implausible"}
+_TAP_SKIPS |= {"cleared_at", "cleared_by"}
+_LAYOUT_FIELDS = ("id", "letter", "name", "name_de", "name_fi", "name_da")
+
+
+@functools.cache
+def _tap_query() -> tuple[str, list, list]:
+    fields = [f for f in Game._meta.concrete_fields if f.name not in _TAP_SKIPS]
+    layout_fields = [Layout._meta.get_field(name) for name in _LAYOUT_FIELDS]
+    columns = [f"g.{f.column}" for f in fields] + [f"l.{f.column}" for f in layout_fields]
+    sql = (
+        f"SELECT {', '.join(columns)} FROM {Game._meta.db_table} g "
+        f"JOIN {Layout._meta.db_table} l ON l.id = g.layout_id WHERE g.public_id = %s"
+    )
+    return sql, fields, layout_fields
+
+
+@functools.lru_cache(maxsize=128)
+def _geometry_of_stored(positions: str) -> engine.Geometry:
+    """The geometry of positions as stored: read once per layout (and per edit of one)."""
+    return engine.geometry_for(json.loads(positions))
+
+
+def _read_for_tap(public_id: uuid.UUID) -> Game | None:
+    """The game with what a tap needs, whoever's it is, in one plain SELECT."""
+    sql, fields, layout_fields = _tap_query()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [public_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    values = dict(zip([f.attname for f in fields], row, strict=False))
+    geometry = _geometry_of_stored(values["positions"])
+    values["positions"] = geometry.positions
+    values["faces"] = json.loads(values["faces"])
+    game = Game.from_db(connection.alias, list(values), list(values.values()))
+    game.geometry = geometry
+    layout_values = row[len(fields) :]
+    layout = Layout.from_db(connection.alias, list(_LAYOUT_FIELDS), layout_values)
+    Game.layout.field.set_cached_value(game, layout)
+    return game
+
+
+def _store_tap(game: Game, read: tuple[int, int | None], removed: tuple[int, int] | None) -> bool:
+    """Store the tap's change in one statement, if the game is as it was read; whether
+    it was. A selection's commit does not wait for the disk; a removal's does."""
+    version, selected = read
+    unchanged = (
+        "id = %s AND version = %s AND selected IS NOT DISTINCT FROM %s "
+        "AND status = %s AND paused_at IS NULL"
+    )
+    checks = [game.pk, version, selected, Game.Status.PLAYING.value]
+    games, moves = Game._meta.db_table, Move._meta.db_table
+    with connection.cursor() as cursor:
+        if removed is None:
+            cursor.execute(
+                "WITH lazy AS (SELECT set_config('synchronous_commit', 'off', true)) "
+                f"UPDATE {games} SET selected = %s FROM lazy WHERE {unchanged}",
+                [game.selected, *checks],
+            )
+        else:
+            cursor.execute(
+                f"WITH moved AS (UPDATE {games} SET occupied = %s, selected = NULL, "
+                f"moves = moves + 1, redoable = 0, version = version + 1 WHERE {unchanged} "
+                f"RETURNING id, version) INSERT INTO {moves} "
+                "(game_id, number, kind, first, second, created_at) "
+                "SELECT id, version, %s, %s, %s, %s FROM moved",
+                [game.occupied, *checks, Move.Kind.REMOVE.value, *removed, timezone.now()],
+            )
+        return cursor.rowcount == 1
 
 
 def _store_selection(game: Game, selected: int | None) -> None:

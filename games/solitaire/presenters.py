@@ -5,21 +5,27 @@ Templates never decide rules; everything they need to know is computed here.
 
 from __future__ import annotations
 
+import copy
 import functools
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.http import HttpRequest
+from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from games import languages
 from games.players import Player, SessionKey
+from games.styles import look_of
 
 from . import daily, engine, play
 from .clock import clock_text
 from .models import Game, Move
 from .outcomes import Kind, Outcome, Reason
+from .templatetags.tiles import face_markup, tile_markup
 
 
 @dataclass(frozen=True)
@@ -42,6 +48,11 @@ def _language() -> str:
 
 def _tile_states() -> dict[tuple[bool, bool], str]:
     """The spoken state of a tile by (selected, free), in the active language."""
+    return _tile_states_in(get_language())
+
+
+@functools.lru_cache(maxsize=16)
+def _tile_states_in(language: str | None) -> dict[tuple[bool, bool], str]:
     selected, free, blocked = _("selected"), _("free"), _("blocked")
     return {
         (True, True): selected,
@@ -100,12 +111,10 @@ def _player_of(game: Game) -> Player:
     return Player(game.user) if game.user_id else Player(guest_id=game.guest_id)
 
 
-def board_context(request: HttpRequest, game: Game, outcome: Outcome | None = None) -> dict:
-    page = outcome is None  # the whole page, not an answer to an action
-    outcome = outcome or Outcome.kept_for(request.session, game)
+def _tile_maker(game: Game, board: engine.Board, outcome: Outcome | None, free: int | None):
+    """The function that makes the Tile of a position; `free` is the board's free mask,
+    or None where only a few tiles are made (each then asks the free rule)."""
     geometry = play.geometry_of(game)
-    board = play.board_of(game)
-    free = geometry.free_mask(board.occupied)
     language = _language()
     states = _tile_states()
     flags: dict[int, list[str]] = {}
@@ -119,7 +128,10 @@ def board_context(request: HttpRequest, game: Game, outcome: Outcome | None = No
 
     def tile(index: int) -> Tile:
         x, y, z = geometry.positions[index]
-        is_free = bool(free >> index & 1)
+        if free is None:
+            is_free = geometry.is_free(index, board.occupied)
+        else:
+            is_free = bool(free >> index & 1)
         selected = game.selected == index
         return Tile(
             index,
@@ -134,14 +146,58 @@ def board_context(request: HttpRequest, game: Game, outcome: Outcome | None = No
             removed=not board.occupied >> index & 1,
         )
 
+    return tile
+
+
+def _changed(outcome: Outcome) -> list[int]:
+    return sorted(outcome.changed | set(outcome.blockers))
+
+
+def small_answer(request: HttpRequest, outcome: Outcome) -> str | None:
+    """The answer to an action that changes only some tiles and the status line (a
+    select tap, a blocked one), made of the tiles' markup and the status line's,
+    without the template engine: the most frequent answer of the site. None for an
+    outcome whose answer carries more (docs/solitaire.md#board-attributes)."""
+    if outcome.kind.controls or outcome.kind.whole_board or outcome.game.paused_at:
+        return None
+    board = play.board_of(outcome.game)
+    tile = _tile_maker(outcome.game, board, outcome, free=None)
+    look = look_of(request)
+    sprite = None if look.numbers else look.sprite
+    tiles = [tile(index) for index in _changed(outcome)]
+    return "".join(
+        [
+            *(
+                tile_markup(t, face_markup(t.code, look.numbers, sprite), oob=True, paused=False)
+                for t in tiles
+            ),
+            _status_line(_status_text(outcome)),
+        ]
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _status_line(text: str) -> str:
+    """The status line's partial for an out-of-band swap, rendered once per text."""
+    return render_to_string("solitaire/game.html#status", {"status_text": text, "oob": True})
+
+
+def board_context(request: HttpRequest, game: Game, outcome: Outcome | None = None) -> dict:
+    page = outcome is None  # the whole page, not an answer to an action
+    outcome = outcome or Outcome.kept_for(request.session, game)
+    geometry = play.geometry_of(game)
+    board = play.board_of(game)
+
     def all_tiles() -> list[Tile]:
+        tile = _tile_maker(game, board, outcome, free=geometry.free_mask(board.occupied))
         occupied = [i for i in range(geometry.n) if board.occupied >> i & 1]
         return sorted((tile(i) for i in occupied), key=lambda t: (t.z, t.y, t.x))
 
     def changed_tiles() -> list[Tile]:
         if outcome is None:
             return []
-        return [tile(i) for i in sorted(outcome.changed | set(outcome.blockers))]
+        tile = _tile_maker(game, board, outcome, free=None)
+        return [tile(i) for i in _changed(outcome)]
 
     playing = game.status == Game.Status.PLAYING
 
@@ -168,7 +224,7 @@ def board_context(request: HttpRequest, game: Game, outcome: Outcome | None = No
     dim = request.session.get(SessionKey.DIM, game.layout.letter == "a")
     # Callables are evaluated by the template only where a partial needs them: a select
     # tap's answer never builds the whole board.
-    return {
+    context = {
         "game": game,
         "tiles": all_tiles,
         "changed_tiles": changed_tiles,
@@ -193,6 +249,34 @@ def board_context(request: HttpRequest, game: Game, outcome: Outcome | None = No
         "clock_seconds": int(game.clock_seconds()),
         "layout_name": game.layout.display_name,
     }
+    context["actions_markup"] = lambda: actions_markup(request, context)
+    return context
+
+
+# The action bar changes with a few states of a game only, yet it is the largest part of
+# an answer to a removal (five forms): it is rendered once per game, language and
+# state, and each answer fills in the board version and its CSRF token.
+_CSRF_MARK = "csrf-token-filled-in-per-answer"
+_VERSION_MARK = "version-filled-in-per-answer"
+_ACTIONS: dict[tuple, str] = {}
+
+
+def actions_markup(request: HttpRequest, context: dict) -> SafeString:
+    """The action bar for an out-of-band swap, as the `actions` partial renders it."""
+    game = context["game"]
+    states = ("playing", "paused", "undo_disabled", "redo_disabled")
+    key = (get_language(), game.public_id, game.layout.letter, *(context[s] for s in states))
+    markup = _ACTIONS.get(key)
+    if markup is None:
+        marked = copy.copy(game)
+        marked.version = _VERSION_MARK
+        marks = {"game": marked, "csrf_token": _CSRF_MARK, "oob": True}
+        markup = render_to_string("solitaire/game.html#actions", {**context, **marks})
+        if len(_ACTIONS) >= 4096:
+            _ACTIONS.clear()
+        _ACTIONS[key] = markup
+    filled = markup.replace(_CSRF_MARK, get_token(request))
+    return mark_safe(filled.replace(_VERSION_MARK, str(game.version)))
 
 
 def summary_context(request: HttpRequest, game: Game) -> dict:

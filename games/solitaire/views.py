@@ -39,7 +39,13 @@ from .forms import (
 from .layout_pictures import layout_svg
 from .models import Game, Layout
 from .outcomes import Outcome
-from .presenters import board_context, replay_context, still_board, summary_context
+from .presenters import (
+    board_context,
+    replay_context,
+    small_answer,
+    still_board,
+    summary_context,
+)
 
 
 def problem(request: HttpRequest, message: str, status: int = 400) -> HttpResponse:
@@ -300,9 +306,13 @@ def _answer(request: HttpRequest, outcome: Outcome) -> HttpResponse:
     if not request.htmx:
         outcome.keep(request.session)
         return redirect("game", public_id=game.public_id)
-    context = _page_context(request, game, outcome=outcome)
-    part = "full_answer" if outcome.kind.whole_board else "answer"
-    response = render(request, f"solitaire/game.html#{part}", context)
+    fragment = small_answer(request, outcome)
+    if fragment is not None:
+        response = HttpResponse(fragment)
+    else:
+        context = _page_context(request, game, outcome=outcome)
+        part = "full_answer" if outcome.kind.whole_board else "answer"
+        response = render(request, f"solitaire/game.html#{part}", context)
     return trigger_client_event(
         response,
         "mahjong:board",

@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 import psycopg
 import pytest
 from django.core.cache import cache
-from django.db import connection
+from django.db import close_old_connections, connection
 
 from games.solitaire.models import Game
 from tests.solitaire.web.helpers import board, current_game, matching_free_pair, solution, tap
@@ -121,3 +121,31 @@ def test_with_the_database_down_requests_fail_cleanly_with_a_503():
     ) as (base, _):
         status, _, html = Visitor(base).request("/")
     assert status == 503 and "Back in a moment" in html and "Traceback" not in html
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_connection_the_server_ended_is_replaced_before_a_request_uses_it(client):
+    game = current_game(client)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        ours = cursor.fetchone()[0]
+    with psycopg.connect(database_url_of_tests(), autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(%s)", [ours])
+        while admin.execute("SELECT 1 FROM pg_stat_activity WHERE pid = %s", [ours]).fetchone():
+            pass  # until it is gone
+    close_old_connections()  # as the WSGI handler does at a request's start
+    assert client.get(f"/game/{game.public_id}").status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sound_connection_is_checked_without_a_round_trip(monkeypatch):
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    close_old_connections()
+
+    def round_trip():
+        raise AssertionError("the health check sent a query")
+
+    monkeypatch.setattr(connection, "is_usable", round_trip)
+    connection.close_if_health_check_failed()
+    assert connection.connection is not None and connection.health_check_done

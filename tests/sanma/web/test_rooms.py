@@ -193,6 +193,8 @@ def test_the_seat_to_move_shows_its_clock_and_a_call_shows_only_ones_own():
         session = client.session
         session["guest_id"] = who.guest_id
         session.save()
+        # The session is the cookie (docs/site.md#sessions): the client keeps the saved one.
+        client.cookies[settings.SESSION_COOKIE_NAME] = session.session_key
         clients.append(client)
     mine = clients[1].get(f"/sanma/{table.public_id}").content.decode()
     assert attrs(mine)["phase"] == "call"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.conf import settings
 from django.test import Client
 
 from games.players import SessionKey
@@ -124,6 +125,8 @@ def test_each_player_sees_their_own_best_time_account_or_guest(client, alice, bo
     session = guest.session
     session[SessionKey.GUEST_ID] = "guest-g"
     session.save()
+    # The session is the cookie (docs/site.md#sessions): the client keeps the saved one.
+    guest.cookies[settings.SESSION_COOKIE_NAME] = session.session_key
     cards = _cards(guest.get("/layouts").content.decode())
     assert _figure(cards["d"], "best") == "Your best: 1:01"
 
