@@ -12,6 +12,7 @@ from datetime import datetime
 from django.utils.translation import gettext as _
 
 from games.tables.models import Seat
+from games.tables.tiles import HandTile, Tile, tile_name
 from games.tables.timers import Clocks
 
 from . import names
@@ -32,22 +33,6 @@ ACTION_KEYS = {
     "abort": "a",
     "pass": "x",
 }
-
-
-@dataclass
-class Tile:
-    code: str
-    step: int | None = None  # shown after this many steps of the answer's animation
-    flags: str = ""  # css classes: "sideways", "called", "offered", "drawn"
-
-    @property
-    def name(self) -> str:
-        return names.tile_name(self.code)
-
-
-@dataclass
-class HandTile(Tile):
-    move: str | None = None  # the discard it posts, or None when it cannot be discarded
 
 
 @dataclass
@@ -243,7 +228,7 @@ def _tell(event: Event, who: str) -> str:
         return _("%(who)s %(move)s %(tile)s.") % {
             "who": who,
             "move": move,
-            "tile": names.tile_name(event.tile),
+            "tile": tile_name(event.tile),
         }
     return _("%(who)s: %(move)s.") % {"who": who, "move": move}
 
@@ -509,5 +494,5 @@ def decision_text(text: str, viewer: int, seats: dict[int, Seat]) -> str:
     who = who_is(action.seat, viewer, seats)
     move = str(names.MOVES[action.move])
     if action.tile:
-        return f"{who}: {move} {names.tile_name(action.tile)}"
+        return f"{who}: {move} {tile_name(action.tile)}"
     return f"{who}: {move}"

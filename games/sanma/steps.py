@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from .presenters import Tile
+from games.tables.tiles import Tile
 
 
 @dataclass(frozen=True)
