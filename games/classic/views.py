@@ -1,0 +1,205 @@
+"""Thin views for Classic Mahjong: read the request, call play.py (ours or the tables'),
+render the table from the player's view (docs/classic.md#the-table-page).
+
+A decision is a plain form post. HTMX posts it and swaps #table with the answer;
+without JavaScript the server redirects back to the whole page.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from games.players import player_of
+from games.tables import play as tables
+from games.tables import replays
+from games.tables.models import Table
+
+from . import engine, play
+from . import steps as step_pictures
+from .forms import DecisionForm, PracticeForm
+from .names import round_name
+from .presenters import decision_text, present, turn_text
+from .table_rules import BOT_LEVEL_NAMES, ROUND_NAMES
+
+
+def problem(request: HttpRequest, message: str, status: int = 400) -> HttpResponse:
+    return render(request, "classic/problem.html", {"message": message}, status=status)
+
+
+def _not_yours(request: HttpRequest) -> HttpResponse:
+    return problem(request, _("This table does not exist or is not yours."), status=404)
+
+
+def _number(request: HttpRequest, name: str, default: int) -> int:
+    try:
+        return int(request.GET.get(name, default))
+    except ValueError:
+        return default
+
+
+def _seats(table: Table) -> dict:
+    return {seat.index: seat for seat in table.seats.all()}
+
+
+@require_GET
+def start(request: HttpRequest) -> HttpResponse:
+    """The options of a game against bots and the player's running and past tables."""
+    return _start_page(request, PracticeForm())
+
+
+def _start_page(request: HttpRequest, form: PracticeForm, status: int = 200) -> HttpResponse:
+    player = player_of(request)
+    listed = []
+    for table in play.tables_of(player)[:30]:
+        seats = _seats(table)
+        mine = next(seat for seat in seats.values() if player.holds(seat))
+        bots = {seat.bot_level for seat in seats.values() if seat.is_bot}
+        listed.append(
+            {
+                "table": table,
+                "length": ROUND_NAMES.get(table.options.get("rounds"), ""),
+                "bots": ", ".join(str(BOT_LEVEL_NAMES.get(level, level)) for level in bots),
+                "seat": mine,
+            }
+        )
+    context = {
+        "form": form,
+        "running": [entry for entry in listed if entry["table"].is_playing],
+        "past": [entry for entry in listed if not entry["table"].is_playing],
+    }
+    return render(request, "classic/start.html", context, status=status)
+
+
+@require_POST
+def new_table(request: HttpRequest) -> HttpResponse:
+    form = PracticeForm(request.POST)
+    if not form.is_valid():
+        return _start_page(request, form, status=400)
+    chosen = form.cleaned_data
+    table = play.start_practice(
+        player_of(request),
+        chosen["rounds"],
+        chosen["flowers"] == "on",
+        chosen["dealer_rule"],
+        chosen["level"],
+    )
+    url = reverse("classic:table", kwargs={"public_id": table.public_id})
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+def _table_context(
+    table: Table, seat: int, state: engine.State, since: int, status: str = ""
+) -> dict:
+    view = engine.view(state, seat)
+    shown = present(view, table.log, since, _seats(table))
+    return {
+        "table": table,
+        "shown": shown,
+        "round_name": round_name(view.round),
+        "act_url": reverse("classic:act", kwargs={"public_id": table.public_id}),
+        "status_text": status or shown.status or turn_text(view),
+    }
+
+
+@require_GET
+def table_page(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
+    found = tables.own_table(player_of(request), public_id)
+    if found is None:
+        return _not_yours(request)
+    table, seat = found
+    state = tables.current_state(table)
+    context = _table_context(table, seat, state, _number(request, "since", table.version))
+    return render(request, "classic/table.html", context)
+
+
+@require_POST
+def act(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
+    """A decision at the table: 404 for a table that is not the player's, whatever it posts."""
+    player = player_of(request)
+    form = DecisionForm(request.POST)
+    if not form.is_valid():
+        if tables.own_table(player, public_id) is None:
+            return _not_yours(request)
+        return problem(request, _("That is no decision at this table."))
+    chosen = form.cleaned_data
+    outcome = tables.decide(player, public_id, chosen["version"], chosen["move"])
+    if outcome is None:
+        return _not_yours(request)
+    status = ""
+    if outcome.kind == tables.Kind.STALE:
+        status = _("The table had moved on; here it is as it is now.")
+    elif outcome.kind == tables.Kind.REFUSED:
+        status = _("That move is not possible now.")
+    if not request.htmx:
+        if outcome.kind == tables.Kind.REFUSED:
+            return problem(request, status)
+        if status:
+            messages.info(request, status)
+        url = reverse("classic:table", kwargs={"public_id": public_id})
+        return redirect(f"{url}?since={outcome.since}")
+    context = _table_context(outcome.table, outcome.seat, outcome.state, outcome.since, status)
+    return render(request, "classic/table.html#answer", context)
+
+
+@require_GET
+def replay(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
+    """The table at any decision of its log: the player's view while it runs, every
+    hand open once it is finished (docs/classic.md#replays)."""
+    found = tables.own_table(player_of(request), public_id)
+    if found is None:
+        return _not_yours(request)
+    table, seat = found
+    step = replays.step(table, _number(request, "at", 0))
+    finished = not table.is_playing
+    own = engine.view(step.state, seat)
+    view = own
+    if finished:  # every hand open, seen from the player's seat
+        opened = engine.open_view(step.state)
+        view = type(opened)(
+            **{**opened.__dict__, "seat": seat, "hand": own.hand, "drawn": own.drawn}
+        )
+    shown = present(view, table.log, step.index - 1, _seats(table))
+    shown.buttons, shown.chis, shown.kans = [], [], []
+    for hand_tile in [*shown.hand, *([shown.drawn] if shown.drawn else [])]:
+        hand_tile.move = None
+    last = table.log[step.index - 1] if step.index else ""
+    context = {
+        "table": table,
+        "shown": shown,
+        "step": step,
+        "readonly": True,
+        "finished": finished,
+        "round_name": round_name(view.round),
+        "last_text": decision_text(last, seat, _seats(table)),
+    }
+    return render(request, "classic/replay.html", context)
+
+
+@require_GET
+def rules(request: HttpRequest) -> HttpResponse:
+    """The rules in the page's language; ``?part=body`` only the text, for the panel
+    the table opens beside itself."""
+    german = (get_language() or "en").startswith("de")
+    text = f"classic/rules/{'de' if german else 'en'}.html"
+    if request.GET.get("part") == "body":
+        return render(request, "classic/_rules_panel.html", {"text": text})
+    return render(request, "classic/rules.html", {"text": text})
+
+
+@require_GET
+def steps(request: HttpRequest) -> HttpResponse:
+    """Schrittweise erklärt: pick a step, see it on a picture (docs/classic.md#step-by-step)."""
+    chosen = request.GET.get("step", step_pictures.STEPS[0].key)
+    step = next((s for s in step_pictures.STEPS if s.key == chosen), None)
+    if step is None:
+        return problem(request, _("There is no such step."), status=404)
+    return render(request, "classic/steps.html", {"steps": step_pictures.STEPS, "step": step})
