@@ -439,3 +439,49 @@ def decision_text(text: str, viewer: int, seats: dict[int, Seat]) -> str:
     if action.tile_code:
         return f"{who}: {move} {tile_name(action.tile_code)}"
     return f"{who}: {move}"
+
+
+@dataclass(frozen=True)
+class ScoringRow:
+    label: str
+    points: int
+    doublings: int
+    source: str
+
+
+@dataclass(frozen=True)
+class ScoringGroup:
+    title: str
+    rows: list[ScoringRow]
+
+
+def scoring_table() -> list[ScoringGroup]:
+    """Every row of the engine's scoring table with its figure and source, in the four
+    groups of docs/classic.md#scoring, for the rules page: it lists what the engine
+    counts."""
+    from .engine import scoring
+
+    short = {scoring.HOUSE: _("ours"), scoring.BABCOCK: "Babcock", scoring.SONTAG: "Sontag"}
+
+    def row(rule) -> ScoringRow:
+        source = "; ".join(str(short.get(part, part)) for part in rule.source.split("; "))
+        return ScoringRow(str(names.ELEMENTS[rule.key]), rule.points, rule.doublings, source)
+
+    groups = [
+        (_("Points, every hand"), False, "points"),
+        (_("Points, the winner only"), True, "points"),
+        (_("Doublings, every hand"), False, "doublings"),
+        (_("Doublings, the winner only"), True, "doublings"),
+    ]
+    rules = scoring.RULES.values()
+    return [
+        ScoringGroup(
+            title,
+            [
+                row(r)
+                for r in rules
+                if r.winner_only == winner and (r.doublings > 0) == (kind == "doublings")
+            ],
+        )
+        for title, winner, kind in groups
+    ]

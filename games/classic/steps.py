@@ -88,7 +88,7 @@ STEPS = (
         (
             Row(
                 _("Your concealed Kan"),
-                (*_tiles("W", "", "back"), *_tiles("W W"), *_tiles("W", "", "back")),
+                (*_tiles("W", "0", "back"), *_tiles("W W"), *_tiles("W", "0", "back")),
             ),
             Row(
                 _("Your hand and the replacement tile"),

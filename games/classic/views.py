@@ -7,6 +7,7 @@ without JavaScript the server redirects back to the whole page.
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 
 from django.contrib import messages
@@ -25,9 +26,10 @@ from games.tables.models import Table
 
 from . import engine, play
 from . import steps as step_pictures
+from .engine.scoring import LIMIT
 from .forms import DecisionForm, PracticeForm
 from .names import round_name
-from .presenters import decision_text, present, turn_text
+from .presenters import decision_text, present, scoring_table, turn_text
 from .table_rules import BOT_LEVEL_NAMES, ROUND_NAMES
 
 
@@ -160,17 +162,11 @@ def replay(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
     table, seat = found
     step = replays.step(table, _number(request, "at", 0))
     finished = not table.is_playing
-    own = engine.view(step.state, seat)
-    view = own
+    view = engine.view(step.state, seat)
     if finished:  # every hand open, seen from the player's seat
         opened = engine.open_view(step.state)
-        view = type(opened)(
-            **{**opened.__dict__, "seat": seat, "hand": own.hand, "drawn": own.drawn}
-        )
+        view = dataclasses.replace(opened, seat=seat, hand=view.hand, drawn=view.drawn)
     shown = present(view, table.log, step.index - 1, _seats(table))
-    shown.buttons, shown.chis, shown.kans = [], [], []
-    for hand_tile in [*shown.hand, *([shown.drawn] if shown.drawn else [])]:
-        hand_tile.move = None
     last = table.log[step.index - 1] if step.index else ""
     context = {
         "table": table,
@@ -190,9 +186,10 @@ def rules(request: HttpRequest) -> HttpResponse:
     the table opens beside itself."""
     german = (get_language() or "en").startswith("de")
     text = f"classic/rules/{'de' if german else 'en'}.html"
+    context = {"text": text, "scoring": scoring_table(), "limit": LIMIT}
     if request.GET.get("part") == "body":
-        return render(request, "classic/_rules_panel.html", {"text": text})
-    return render(request, "classic/rules.html", {"text": text})
+        return render(request, "classic/_rules_panel.html", context)
+    return render(request, "classic/rules.html", context)
 
 
 @require_GET
