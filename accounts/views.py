@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.classic.stats import player_figures as classic_figures
 from games.players import Player
 from games.sanma.stats import player_figures as sanma_figures
 from games.styles import PART_NAMES, of_part
@@ -204,6 +205,7 @@ def _stats_page(request: HttpRequest, shown: User) -> HttpResponse:
         "stats": player_stats(shown),
         "games": games,
         "sanma": sanma_figures(Player(shown)),
+        "classic": classic_figures(Player(shown)),
     }
     return render(request, "accounts/stats.html", context)
 

@@ -157,3 +157,28 @@ def nine_position(human: int = 1, seeds: int = 5000) -> tuple[int, tuple[str, ..
             if "nine" in _verbs(engine.legal_actions(state, human)):
                 return seed, tuple(log)
     raise LookupError("no deal with nine terminals and honours")
+
+
+@cache
+def finished_log(seed: int) -> tuple[str, ...]:
+    """The log of a whole East round played by beginner bots in every seat."""
+    state = engine.new_game(options_of(OPTIONS), seed)
+    log: list[str] = []
+    while state.phase != engine.GAME_END:
+        text = CLASSIC.forced_action(state) or CLASSIC.bot_action(
+            state, min(engine.waiting_for(state)), "beginner", seed, len(log)
+        )
+        state = engine.apply(state, engine.Action.parse(text))
+        log.append(text)
+    return tuple(log)
+
+
+def finished_table(player: Player, seed: int, human: int = 0, level="beginner") -> Table:
+    """A finished table, stored as the table machinery stores one (places, records)."""
+    from games.tables.play import _Moves, _play_on
+
+    table = craft(player, seed, list(finished_log(seed)), human, level)
+    table = Table.objects.with_seats().get(pk=table.pk)
+    _play_on(table, CLASSIC, state_of(table), _Moves(4))  # nothing to play: it stores the end
+    table.refresh_from_db()
+    return table
