@@ -6,6 +6,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.tables import pages
+
 from .table_rules import BOT_LEVEL_NAMES, BOT_LEVELS, DEALER_RULE_NAMES, ROUND_NAMES
 
 
@@ -39,10 +41,8 @@ class PracticeForm(forms.Form):
     )
 
 
-class DecisionForm(forms.Form):
-    """A decision names its move (the action without the seat: ``"discard 5B"``,
-    ``"chi 3D"``, ``"pong"``) and the version of the table its page showed; a missing or
-    broken version matches no table, so the page gets the table afresh."""
+class DecisionForm(pages.DecisionForm):
+    """A decision's move is the action without the seat: ``"discard 5B"``, ``"chi 3D"``,
+    ``"pong"``."""
 
     move = forms.RegexField(regex=r"^[a-z]+(?: [0-9A-Za-z]{1,2})?$", max_length=16)
-    version = forms.IntegerField(required=False, min_value=0)

@@ -26,13 +26,3 @@ def start_practice(
     seats[seed % 4] = player
     options = {"rounds": rounds, "flowers": flowers, "dealer_rule": dealer_rule}
     return tables.start_table(KIND, options, seats, seed=seed)
-
-
-def tables_of(player: Player):
-    """The player's Classic tables, latest first, with their seats."""
-    return (
-        Table.objects.of(player)
-        .of_kind(KIND)
-        .prefetch_related("seats")
-        .order_by("-updated_at", "-pk")
-    )

@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 import uuid
 
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -20,9 +19,10 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from games.players import player_of
+from games.tables import pages, replays
 from games.tables import play as tables
-from games.tables import replays
 from games.tables.models import Table
+from games.tables.pages import number, seats_of
 
 from . import engine, play
 from . import steps as step_pictures
@@ -30,26 +30,7 @@ from .engine.scoring import LIMIT
 from .forms import DecisionForm, PracticeForm
 from .names import round_name
 from .presenters import decision_text, present, scoring_table, turn_text
-from .table_rules import BOT_LEVEL_NAMES, ROUND_NAMES
-
-
-def problem(request: HttpRequest, message: str, status: int = 400) -> HttpResponse:
-    return render(request, "classic/problem.html", {"message": message}, status=status)
-
-
-def _not_yours(request: HttpRequest) -> HttpResponse:
-    return problem(request, _("This table does not exist or is not yours."), status=404)
-
-
-def _number(request: HttpRequest, name: str, default: int) -> int:
-    try:
-        return int(request.GET.get(name, default))
-    except ValueError:
-        return default
-
-
-def _seats(table: Table) -> dict:
-    return {seat.index: seat for seat in table.seats.all()}
+from .table_rules import BOT_LEVEL_NAMES, KIND, ROUND_NAMES
 
 
 @require_GET
@@ -61,8 +42,8 @@ def start(request: HttpRequest) -> HttpResponse:
 def _start_page(request: HttpRequest, form: PracticeForm, status: int = 200) -> HttpResponse:
     player = player_of(request)
     listed = []
-    for table in play.tables_of(player)[:30]:
-        seats = _seats(table)
+    for table in tables.tables_of(player, KIND)[:30]:
+        seats = seats_of(table)
         mine = next(seat for seat in seats.values() if player.holds(seat))
         bots = {seat.bot_level for seat in seats.values() if seat.is_bot}
         listed.append(
@@ -102,7 +83,7 @@ def _table_context(
     table: Table, seat: int, state: engine.State, since: int, status: str = ""
 ) -> dict:
     view = engine.view(state, seat)
-    shown = present(view, table.log, since, _seats(table))
+    shown = present(view, table.log, since, seats_of(table))
     return {
         "table": table,
         "shown": shown,
@@ -112,44 +93,29 @@ def _table_context(
     }
 
 
+PAGES = pages.GamePages(
+    namespace="classic",
+    problem_template="classic/problem.html",
+    answer_template="classic/table.html#answer",
+    table_context=_table_context,
+)
+
+
 @require_GET
 def table_page(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
     found = tables.own_table(player_of(request), public_id)
     if found is None:
-        return _not_yours(request)
+        return PAGES.not_yours(request)
     table, seat = found
     state = tables.current_state(table)
-    context = _table_context(table, seat, state, _number(request, "since", table.version))
+    context = _table_context(table, seat, state, number(request, "since", table.version))
     return render(request, "classic/table.html", context)
 
 
 @require_POST
 def act(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
-    """A decision at the table: 404 for a table that is not the player's, whatever it posts."""
-    player = player_of(request)
-    form = DecisionForm(request.POST)
-    if not form.is_valid():
-        if tables.own_table(player, public_id) is None:
-            return _not_yours(request)
-        return problem(request, _("That is no decision at this table."))
-    chosen = form.cleaned_data
-    outcome = tables.decide(player, public_id, chosen["version"], chosen["move"])
-    if outcome is None:
-        return _not_yours(request)
-    status = ""
-    if outcome.kind == tables.Kind.STALE:
-        status = _("The table had moved on; here it is as it is now.")
-    elif outcome.kind == tables.Kind.REFUSED:
-        status = _("That move is not possible now.")
-    if not request.htmx:
-        if outcome.kind == tables.Kind.REFUSED:
-            return problem(request, status)
-        if status:
-            messages.info(request, status)
-        url = reverse("classic:table", kwargs={"public_id": public_id})
-        return redirect(f"{url}?since={outcome.since}")
-    context = _table_context(outcome.table, outcome.seat, outcome.state, outcome.since, status)
-    return render(request, "classic/table.html#answer", context)
+    """A decision at the table (docs/tables.md#a-decision-end-to-end)."""
+    return pages.decide(request, public_id, PAGES, DecisionForm(request.POST))
 
 
 @require_GET
@@ -158,15 +124,15 @@ def replay(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
     hand open once it is finished (docs/classic.md#replays)."""
     found = tables.own_table(player_of(request), public_id)
     if found is None:
-        return _not_yours(request)
+        return PAGES.not_yours(request)
     table, seat = found
-    step = replays.step(table, _number(request, "at", 0))
+    step = replays.step(table, number(request, "at", 0))
     finished = not table.is_playing
     view = engine.view(step.state, seat)
     if finished:  # every hand open, seen from the player's seat
         opened = engine.open_view(step.state)
         view = dataclasses.replace(opened, seat=seat, hand=view.hand, drawn=view.drawn)
-    shown = present(view, table.log, step.index - 1, _seats(table))
+    shown = present(view, table.log, step.index - 1, seats_of(table))
     last = table.log[step.index - 1] if step.index else ""
     context = {
         "table": table,
@@ -175,7 +141,7 @@ def replay(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
         "readonly": True,
         "finished": finished,
         "round_name": round_name(view.round),
-        "last_text": decision_text(last, seat, _seats(table)),
+        "last_text": decision_text(last, seat, seats_of(table)),
     }
     return render(request, "classic/replay.html", context)
 
@@ -198,5 +164,5 @@ def steps(request: HttpRequest) -> HttpResponse:
     chosen = request.GET.get("step", step_pictures.STEPS[0].key)
     step = next((s for s in step_pictures.STEPS if s.key == chosen), None)
     if step is None:
-        return problem(request, _("There is no such step."), status=404)
+        return PAGES.problem(request, _("There is no such step."), status=404)
     return render(request, "classic/steps.html", {"steps": step_pictures.STEPS, "step": step})

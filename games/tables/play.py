@@ -276,3 +276,13 @@ def own_table(player: Player, public_id) -> tuple[Table, int] | None:
     seat = table.seat_of(player)
     assert seat is not None
     return table, seat.index
+
+
+def tables_of(player: Player, kind: str):
+    """The player's tables of one game, latest first, with their seats."""
+    return (
+        Table.objects.of(player)
+        .of_kind(kind)
+        .prefetch_related("seats")
+        .order_by("-updated_at", "-pk")
+    )
