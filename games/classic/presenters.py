@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from games.tables import seating
 from games.tables.models import Seat
 from games.tables.tiles import HandTile, Tile, tile_name
 
@@ -158,21 +159,11 @@ class TableShown:
 
 
 def who_is(seat: int, viewer: int | None, seats: dict[int, Seat]) -> str:
-    if seat == viewer:
-        return _("You")
-    row = seats.get(seat)
-    if row is None or not row.is_bot:
-        name = getattr(getattr(row, "user", None), "public_name", "")
-        return name or getattr(row, "name", "") or _("Guest")
-    return BOT_NAMES[seat]
+    return seating.who_is(seat, viewer, seats, BOT_NAMES)
 
 
 def level_of(seat: int, seats: dict[int, Seat]) -> str:
-    """ "Normal bot" for a bot's seat, "" for a human's."""
-    row = seats.get(seat)
-    if row is None or not row.is_bot:
-        return ""
-    return _("%(level)s bot") % {"level": BOT_LEVEL_NAMES.get(row.bot_level, row.bot_level)}
+    return seating.level_of(seat, seats, BOT_LEVEL_NAMES)
 
 
 def move_of(action: Action) -> str:

@@ -13,8 +13,6 @@ import uuid
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -148,21 +146,11 @@ def replay(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
 
 @require_GET
 def rules(request: HttpRequest) -> HttpResponse:
-    """The rules in the page's language; ``?part=body`` only the text, for the panel
-    the table opens beside itself."""
-    german = (get_language() or "en").startswith("de")
-    text = f"classic/rules/{'de' if german else 'en'}.html"
-    context = {"text": text, "scoring": scoring_table(), "limit": LIMIT}
-    if request.GET.get("part") == "body":
-        return render(request, "classic/_rules_panel.html", context)
-    return render(request, "classic/rules.html", context)
+    """The rules, with the engine's scoring table (docs/classic.md#scoring)."""
+    return PAGES.rules(request, {"scoring": scoring_table(), "limit": LIMIT})
 
 
 @require_GET
 def steps(request: HttpRequest) -> HttpResponse:
-    """Schrittweise erklärt: pick a step, see it on a picture (docs/classic.md#step-by-step)."""
-    chosen = request.GET.get("step", step_pictures.STEPS[0].key)
-    step = next((s for s in step_pictures.STEPS if s.key == chosen), None)
-    if step is None:
-        return PAGES.problem(request, _("There is no such step."), status=404)
-    return render(request, "classic/steps.html", {"steps": step_pictures.STEPS, "step": step})
+    """Schrittweise erklärt (docs/classic.md#step-by-step)."""
+    return PAGES.steps(request, step_pictures.STEPS)

@@ -11,6 +11,7 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
+from games.tables import seating
 from games.tables.models import Seat
 from games.tables.tiles import HandTile, Tile, tile_name
 from games.tables.timers import Clocks
@@ -178,22 +179,12 @@ class TableShown:
         return self.events[-1].step + 1 if self.events else 0
 
 
-def who_is(seat: int, viewer: int, seats: dict[int, Seat]) -> str:
-    if seat == viewer:
-        return _("You")
-    row = seats.get(seat)
-    if row is None or not row.is_bot:
-        name = getattr(getattr(row, "user", None), "public_name", "")
-        return name or getattr(row, "name", "") or _("Guest")
-    return BOT_NAMES[seat]
+def who_is(seat: int, viewer: int | None, seats: dict[int, Seat]) -> str:
+    return seating.who_is(seat, viewer, seats, BOT_NAMES)
 
 
 def level_of(seat: int, seats: dict[int, Seat]) -> str:
-    """ "Normal bot" for a bot's seat, "" for a human's."""
-    row = seats.get(seat)
-    if row is None or not row.is_bot:
-        return ""
-    return _("%(level)s bot") % {"level": BOT_LEVEL_NAMES.get(row.bot_level, row.bot_level)}
+    return seating.level_of(seat, seats, BOT_LEVEL_NAMES)
 
 
 def events_since(log: list[str], since: int, view: View, seats: dict[int, Seat]) -> list[Event]:

@@ -15,7 +15,6 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -269,20 +268,10 @@ def export(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
 
 @require_GET
 def rules(request: HttpRequest) -> HttpResponse:
-    """The rules in the page's language; ``?part=body`` only the text, for the panel
-    the table opens beside itself."""
-    german = (get_language() or "en").startswith("de")
-    text = f"sanma/rules/{'de' if german else 'en'}.html"
-    if request.GET.get("part") == "body":
-        return render(request, "sanma/_rules_panel.html", {"text": text})
-    return render(request, "sanma/rules.html", {"text": text})
+    return PAGES.rules(request)
 
 
 @require_GET
 def steps(request: HttpRequest) -> HttpResponse:
-    """Schrittweise erklärt: pick a step, see it on a picture (docs/sanma.md#step-by-step)."""
-    chosen = request.GET.get("step", step_pictures.STEPS[0].key)
-    step = next((s for s in step_pictures.STEPS if s.key == chosen), None)
-    if step is None:
-        return problem(request, _("There is no such step."), status=404)
-    return render(request, "sanma/steps.html", {"steps": step_pictures.STEPS, "step": step})
+    """Schrittweise erklärt (docs/sanma.md#step-by-step)."""
+    return PAGES.steps(request, step_pictures.STEPS)

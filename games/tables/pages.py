@@ -6,7 +6,7 @@ table; the views stay thin."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django import forms
@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.players import player_of
@@ -21,6 +22,7 @@ from games.players import player_of
 from . import play as tables
 from .models import Table
 from .registry import State
+from .steps import Step
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,27 @@ class GamePages:
 
     def table_url(self, public_id) -> str:
         return reverse(f"{self.namespace}:table", kwargs={"public_id": public_id})
+
+    def rules(self, request: HttpRequest, context: dict | None = None) -> HttpResponse:
+        """The rules in the page's language (``<game>/rules/<language>.html``);
+        ``?part=body`` only the text, for the panel the table opens beside itself."""
+        german = (get_language() or "en").startswith("de")
+        shown = {
+            **(context or {}),
+            "text": f"{self.namespace}/rules/{'de' if german else 'en'}.html",
+        }
+        if request.GET.get("part") == "body":
+            return render(request, f"{self.namespace}/_rules_panel.html", shown)
+        return render(request, f"{self.namespace}/rules.html", shown)
+
+    def steps(self, request: HttpRequest, steps: Sequence[Step]) -> HttpResponse:
+        """Schrittweise erklärt: pick a step, see it on a picture
+        (docs/tables.md#step-by-step)."""
+        chosen = request.GET.get("step", steps[0].key)
+        step = next((s for s in steps if s.key == chosen), None)
+        if step is None:
+            return self.problem(request, _("There is no such step."), status=404)
+        return render(request, f"{self.namespace}/steps.html", {"steps": steps, "step": step})
 
 
 class DecisionForm(forms.Form):
