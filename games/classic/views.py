@@ -13,6 +13,7 @@ import uuid
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -93,7 +94,7 @@ def _table_context(
 
 PAGES = pages.GamePages(
     namespace="classic",
-    problem_template="classic/problem.html",
+    name=_lazy("Classic Mahjong"),
     answer_template="classic/table.html#answer",
     table_context=_table_context,
 )

@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -158,7 +159,7 @@ def _table_context(
 
 PAGES = pages.GamePages(
     namespace="sanma",
-    problem_template="sanma/problem.html",
+    name=_lazy("Sanma"),
     answer_template="sanma/table.html#answer",
     table_context=_table_context,
 )

@@ -28,13 +28,14 @@ from .steps import Step
 @dataclass(frozen=True)
 class GamePages:
     namespace: str  # the game's url namespace, e.g. "sanma"
-    problem_template: str  # a page that says what went wrong
+    name: str  # the game's name in the page's language
     answer_template: str  # the table's part an HTMX decision is answered with
     # (table, seat, state, since, status line) -> the table page's context
     table_context: Callable[[Table, int, State, int, str], dict]
 
     def problem(self, request: HttpRequest, message: str, status: int = 400) -> HttpResponse:
-        return render(request, self.problem_template, {"message": message}, status=status)
+        context = {"message": message, "game_name": self.name, "namespace": self.namespace}
+        return render(request, "tables/problem.html", context, status=status)
 
     def not_yours(self, request: HttpRequest) -> HttpResponse:
         return self.problem(request, _("This table does not exist or is not yours."), status=404)

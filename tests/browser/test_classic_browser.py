@@ -9,7 +9,13 @@ from playwright.sync_api import Page, expect
 
 from games.tables.models import Table
 
-from .helpers import SCREENSHOTS
+from .helpers import (
+    SCREENSHOTS,
+    assert_whole_table_in_view,
+    click_and_wait,
+    next_table_click,
+    table_version,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,38 +31,6 @@ def _start(page: Page, url: str) -> None:
     page.wait_for_load_state()  # the page's scripts are in
 
 
-def _version(page: Page) -> str:
-    return page.locator("#table").get_attribute("data-version")
-
-
-def _click_and_wait(page: Page, target) -> None:
-    before = _version(page)
-    target.click()
-    expect(page.locator("#table")).not_to_have_attribute("data-version", before)
-
-
-def _next_click(page: Page):
-    for action in FIRST_CHOICES:
-        button = page.locator(f'#table [data-action="{action}"]')
-        if button.count():
-            return button.first
-    drawn = page.locator("#table .hand button.hand-tile.drawn[name=move]")
-    if drawn.count():
-        return drawn
-    return page.locator("#table .hand button.hand-tile[name=move]").last
-
-
-def _assert_whole_table_in_view(page: Page, width: int, height: int) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
-    box = page.locator("#table").bounding_box()
-    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, box
-    assert box["y"] + box["height"] <= height + 0.5, box
-    for tile in page.locator("#table .hand .hand-tile").all():
-        tile_box = tile.bounding_box()
-        assert tile_box["x"] >= 0 and tile_box["x"] + tile_box["width"] <= width + 0.5
-        assert tile_box["y"] + tile_box["height"] <= height + 0.5
-
-
 def test_a_hand_is_played_by_clicking_on_a_phone(page: Page, live_server):
     page.emulate_media(reduced_motion="reduce")  # no waiting for the bots' animations
     _start(page, live_server.url)
@@ -68,13 +42,13 @@ def test_a_hand_is_played_by_clicking_on_a_phone(page: Page, live_server):
         if phase == "discard" and page.locator("#table .hand button.hand-tile[name=move]").count():
             widths = [t.bounding_box()["width"] for t in page.locator(".hand .hand-tile").all()]
             assert min(widths) >= 24, widths
-            _assert_whole_table_in_view(page, 360, 640)
+            assert_whole_table_in_view(page, 360, 640)
             if not shot and int(page.locator("#table").get_attribute("data-wall")) < 40:
                 page.screenshot(path=str(SCREENSHOTS / "classic-table-late-360x640.png"))
                 shot = True
         if page.locator('#table [data-action="pass"]').count():
             page.screenshot(path=str(SCREENSHOTS / "classic-claim-360x640.png"))
-        _click_and_wait(page, _next_click(page))
+        click_and_wait(page, next_table_click(page, FIRST_CHOICES))
     else:
         pytest.fail("the hand did not end")
     card = page.locator(".hand-result, .game-result")
@@ -91,7 +65,7 @@ def test_a_hand_is_played_by_clicking_on_a_phone(page: Page, live_server):
         "nine",
     )
     if page.locator('#table [data-action="next"]').count():
-        _click_and_wait(page, page.locator('#table [data-action="next"]'))
+        click_and_wait(page, page.locator('#table [data-action="next"]'))
         assert page.locator("#table").get_attribute("data-phase") in ("discard", "call", "draw")
 
 
@@ -100,7 +74,7 @@ def test_the_table_is_whole_at_each_size(page: Page, live_server, width, height)
     page.set_viewport_size({"width": width, "height": height})
     _start(page, live_server.url)
     page.wait_for_timeout(2500)  # the bots' turns have arrived
-    _assert_whole_table_in_view(page, width, height)
+    assert_whole_table_in_view(page, width, height)
     if width == 360:
         widths = [t.bounding_box()["width"] for t in page.locator(".hand .hand-tile").all()]
         assert min(widths) >= 24
@@ -114,14 +88,14 @@ def test_the_table_is_whole_at_each_size(page: Page, live_server, width, height)
 
 def test_the_rules_open_over_the_table_and_close_again(page: Page, live_server):
     _start(page, live_server.url)
-    before = _version(page)
+    before = table_version(page)
     page.locator("#table .rules-link").click()
     panel = page.locator("#rules-panel")
     expect(panel.get_by_role("heading", name="Classic Mahjong rules")).to_be_visible()
     expect(panel.locator("table.scoring").first).to_be_visible()
     page.keyboard.press("Escape")
     expect(panel.get_by_role("heading", name="Classic Mahjong rules")).to_have_count(0)
-    assert _version(page) == before and "/classic/rules" not in page.url
+    assert table_version(page) == before and "/classic/rules" not in page.url
 
 
 def test_a_german_browser_gets_the_german_table_and_steps(browser, live_server):
