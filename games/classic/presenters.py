@@ -343,7 +343,7 @@ def present_result(result: HandResult, view: View, seats: dict) -> ResultShown:
 
     if result.outcome != "win":
         return ResultShown(
-            title=str(names.DRAWS.get(result.draw_reason or "", _("Draw"))),
+            title=str(names.DRAWS[result.draw_reason or "wall"]),
             headline=_("Nobody pays."),
             winning_tile=None,
             scores=[],
