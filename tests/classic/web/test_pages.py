@@ -181,3 +181,13 @@ def test_the_header_links_classic_and_home_stays_solitaire(client):
     page = client.get("/classic/").content.decode()
     link = re.search(r'<a class="game-link" href="/classic/"[^>]*>', page)
     assert link and 'aria-current="page"' in link.group(0)
+
+
+def test_a_guest_plays_and_finds_the_table_again(client):
+    table = start(client, seed=21)
+    assert client.get(f"/classic/{table.public_id}").status_code == 200
+    listed = client.get("/classic/").content.decode()
+    assert f"/classic/{table.public_id}" in listed and "Your running tables" in listed
+    from django.test import Client
+
+    assert Client().get(f"/classic/{table.public_id}").status_code == 404  # another guest
