@@ -234,8 +234,10 @@ def _panel(view: View, seat: int, place: str, events: list[Event], seats: dict) 
         pond=pond,
         melds=melds,
         bonus=[Tile(code) for code in view.bonus[seat]],
-        is_turn=seat in view.waiting_for
-        or (view.phase in ("draw", "discard") and view.turn == seat),
+        is_turn=view.phase not in ("hand-end", "game-end")  # then everyone may go on
+        and (
+            seat in view.waiting_for or (view.phase in ("draw", "discard") and view.turn == seat)
+        ),
     )
 
 
