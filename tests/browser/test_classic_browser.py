@@ -69,7 +69,7 @@ def test_a_hand_is_played_by_clicking_on_a_phone(page: Page, live_server):
         assert page.locator("#table").get_attribute("data-phase") in ("discard", "call", "draw")
 
 
-@pytest.mark.parametrize(("width", "height"), [(360, 640), (1280, 800)])
+@pytest.mark.parametrize(("width", "height"), [(360, 640), (640, 360), (1280, 800)])
 def test_the_table_is_whole_at_each_size(page: Page, live_server, width, height):
     page.set_viewport_size({"width": width, "height": height})
     _start(page, live_server.url)
