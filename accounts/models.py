@@ -29,6 +29,9 @@ class User(AbstractUser):
     cloth = models.CharField(_("table cloth"), max_length=20, blank=True, editable=False)
     tile_back = models.CharField(_("tile back"), max_length=20, blank=True, editable=False)
     tile_faces = models.CharField(_("tile faces"), max_length=20, blank=True, editable=False)
+    # The language chosen with the switch (docs/site.md#languages); blank follows the
+    # browser. Only accounts/views.py's set_language writes it, a code of LANGUAGES.
+    language = models.CharField(_("language"), max_length=8, blank=True, editable=False)
 
     class Meta(AbstractUser.Meta):
         constraints = [

@@ -20,8 +20,10 @@ from django.utils.encoding import force_str
 from django.utils.http import url_has_allowed_host_and_scheme, urlsafe_base64_decode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views import i18n as i18n_views
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games import languages
 from games.classic.stats import player_figures as classic_figures
 from games.players import Player
 from games.sanma.stats import player_figures as sanma_figures
@@ -292,3 +294,16 @@ def wear_style(request: HttpRequest) -> HttpResponse:
     except coins.Refused as refusal:
         messages.error(request, str(refusal))
     return redirect(_next_url(request, reverse("styles")))
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """The language switch (docs/site.md#languages): Django's own view sets the cookie
+    and goes back to the page; an account also keeps the choice for its other devices."""
+    response = i18n_views.set_language(request)
+    chosen = request.POST.get("language", "")
+    if chosen not in languages.codes():
+        return response
+    if request.user.is_authenticated and request.user.language != chosen:
+        User.objects.filter(pk=request.user.pk).update(language=chosen)
+    return response

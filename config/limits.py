@@ -13,6 +13,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.template import loader
+from django.utils import translation
 
 
 class RequestBodyLimit:
@@ -25,6 +26,7 @@ class RequestBodyLimit:
         except ValueError:
             length = 0  # Django reads no body it cannot measure
         if length > settings.MAX_REQUEST_BYTES:
-            # A static page: nothing of the request is looked at.
-            return HttpResponse(loader.render_to_string("413.html"), status=413)
+            # A static page: nothing of the request is looked at but its languages.
+            with translation.override(translation.get_language_from_request(request)):
+                return HttpResponse(loader.render_to_string("413.html"), status=413)
         return self.get_response(request)

@@ -2,6 +2,8 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import TemplateView
 
+from accounts import views as account_views
+
 from . import health
 
 urlpatterns = [
@@ -13,7 +15,7 @@ urlpatterns = [
         name="robots",
     ),
     path("admin/", admin.site.urls),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("language", account_views.set_language, name="set_language"),
     path("accounts/", include("accounts.urls")),
     path("leaderboards/", include("leaderboards.urls")),
     path("sanma/", include("games.sanma.urls")),

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET
 from games.classic import table_rules as classic_rules
 from games.sanma import table_rules as sanma_rules
 from games.solitaire import daily as daily_puzzles
+from games.solitaire import picker
 from games.solitaire.models import Layout
 from games.solitaire.views import problem
 
@@ -56,7 +57,12 @@ def index(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def layout_board(request: HttpRequest, letter: str) -> HttpResponse:
-    layouts = list(Layout.objects.active().only("letter", "name", "name_de", "name_fi", "name_da"))
+    # The tabs need names only; a card's figures are stored for a built-in layout.
+    layouts = list(
+        Layout.objects.active().only(
+            "letter", "name", "name_de", "name_fi", "name_da", "builtin", "wide"
+        )
+    )
     layout = next((layout for layout in layouts if layout.letter == letter), None)
     if layout is None:
         return problem(
@@ -74,6 +80,7 @@ def layout_board(request: HttpRequest, letter: str) -> HttpResponse:
         "leaderboards/layout.html",
         {
             "layout": layout,
+            "card": picker.card_of(layout),
             "layouts": layouts,
             "boards_html": _boards_html(
                 request, layout_scope(layout.pk), "leaderboards/_layout_boards.html", boards

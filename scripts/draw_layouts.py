@@ -3,10 +3,11 @@
     .venv/bin/python scripts/draw_layouts.py [--letters d,e,f] [--out layouts.svg]
     .venv/bin/python scripts/draw_layouts.py --png layouts.png   # through Chromium
 
-Each tower is drawn as the board draws it: a tile is 2 x 2 half cells, 1.32 times as
-tall as wide, each level a little up and to the left of the one below and lighter, so
-stacks read as stacks. The caption gives the letter, the names, the tiles, the levels,
-the size in half cells, and the free tiles at the start. The PNG needs Playwright and
+Each tower is drawn as the layout picker draws it (games/solitaire/layout_pictures.py):
+a tile is 2 x 2 half cells, 1.32 times as tall as wide, each level a little up and to
+the left of the one below and lighter, so stacks read as stacks. The caption gives the
+letter, the names, the tiles, the levels, the size in half cells, and the free tiles at
+the start. The PNG needs Playwright and
 Debian's Chromium (the browser tests' set-up).
 """
 
@@ -21,44 +22,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.solitaire.engine import BUILTIN_LAYOUTS, BuiltinLayout, geometry_for  # noqa: E402
+from games.solitaire.layout_pictures import HALF, RATIO, drawing  # noqa: E402
 
-HALF = 16  # px per half cell across
-RATIO = 1.32  # tile height / width, as on the board
-LIFT = 0.26  # level offset in half cells, as on the board
 PANEL = (12 * HALF * 3, 14 * HALF * RATIO + 70)  # a wide layout scaled down a little
-# Level 0 darkest, the top level lightest, so that the stacking shows in a still picture.
-SHADES = ["#9c8c62", "#b8a77a", "#cfc094", "#e0d4ae", "#ede5c8", "#f7f1df", "#fffdf5"]
 
 
 def layout_svg(layout: BuiltinLayout) -> tuple[str, float, float]:
-    """One layout as an SVG group, with its width and height in px."""
-    geometry = geometry_for(layout.positions)
-    free = geometry.free_mask(geometry.full_mask)
-    levels = geometry.levels
-    lift = LIFT * HALF
-    tile_w, tile_h = 2 * HALF, 2 * HALF * RATIO
-    order = sorted(range(geometry.n), key=lambda i: (layout.positions[i][2],
-                                                     sum(layout.positions[i][:2])))  # fmt: skip
-    parts = []
-    for i in order:
-        x, y, z = layout.positions[i]
-        left = x * HALF + (levels - 1 - z) * lift
-        top = y * HALF * RATIO + (levels - 1 - z) * lift
-        shade = SHADES[min(len(SHADES) - 1, z + max(0, len(SHADES) - levels))]
-        parts.append(
-            f'<rect x="{left + lift:.1f}" y="{top + lift:.1f}" width="{tile_w - 1}" '
-            f'height="{tile_h - 1}" rx="2" fill="#6b5f3f"/>'
-            f'<rect x="{left:.1f}" y="{top:.1f}" width="{tile_w - 1}" height="{tile_h - 1}" '
-            f'rx="2" fill="{shade}" stroke="#5a4e30" stroke-width="0.8"/>'
-        )
-        if free >> i & 1:
-            parts.append(
-                f'<circle cx="{left + tile_w / 2:.1f}" cy="{top + tile_h / 2:.1f}" r="2.5" '
-                'fill="#2a7a5a"/>'
-            )
-    width = geometry.width * HALF + levels * lift + 2
-    height = geometry.height * HALF * RATIO + levels * lift + 2
-    return "".join(parts), width, height
+    """One layout as an SVG group, with its width and height in px: the picture the
+    layout picker shows."""
+    drawn = drawing(layout.positions)
+    return drawn.body, drawn.width, drawn.height
 
 
 def caption(layout: BuiltinLayout) -> list[str]:

@@ -6,7 +6,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from . import curation, engine
+from . import curation, engine, problems
 from .layout_files import LayoutFileError, grid_from_positions, positions_from_grid
 from .models import Layout
 
@@ -83,7 +83,7 @@ class LayoutForm(forms.ModelForm):
         if self.positions is not None:
             self.report = engine.validate_layout(self.positions)
             for problem in self.report.errors:
-                self.add_error("grid", problem)
+                self.add_error("grid", problems.say(problem))
         if self.instance._state.adding and curation.next_free_letter() is None:
             raise ValidationError(curation.NO_FREE_LETTER)
         return cleaned
@@ -130,7 +130,7 @@ class LayoutImportForm(forms.Form):
                 upload.read(curation.MAX_FILE_BYTES + 1)
             )
         except curation.LayoutRejected as error:
-            self.add_error("file", ValidationError(error.problems))
+            self.add_error("file", ValidationError([problems.say(p) for p in error.problems]))
             return cleaned
         if curation.next_free_letter() is None:
             raise ValidationError(curation.NO_FREE_LETTER)

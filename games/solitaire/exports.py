@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from . import engine, play
+from django.utils.translation import gettext as _
+
+from . import engine, play, problems
 from .models import Game, Move
 
 FORMAT = "mahjong-solitaire-game/1"
@@ -71,24 +73,29 @@ class Replay:
 def replay_export(raw: bytes) -> Replay:
     """Replay an export from its deal; BadExport says in words what is wrong with it."""
     if len(raw) > MAX_EXPORT_BYTES:
-        raise BadExport("The file is too large to be a game export.")
+        raise BadExport(_("The file is too large to be a game export."))
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):  # bad UTF-8 or JSON, huge numbers, deep nesting
-        raise BadExport("The file is not JSON.") from None
+        raise BadExport(_("The file is not JSON.")) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BadExport(f"The file is not a game export (format {FORMAT}).")
+        raise BadExport(
+            _("The file is not a game export (format %(format)s).") % {"format": FORMAT}
+        )
     try:
         code = engine.parse_code(str(data.get("code", "")))
     except engine.InvalidGameCode as error:
-        raise BadExport(str(error)) from None
+        raise BadExport(problems.say(error.problem)) from None
     positions = data.get("positions")
     report = engine.validate_layout(positions if isinstance(positions, list) else [])
     if not report.ok:
-        raise BadExport("The positions in the file are no valid layout: " + report.errors[0])
+        raise BadExport(
+            _("The positions in the file are no valid layout: %(problem)s")
+            % {"problem": problems.say(report.errors[0])}
+        )
     moves = data.get("moves")
     if not isinstance(moves, list) or len(moves) > MAX_MOVES:
-        raise BadExport("The file's list of moves is missing or too long.")
+        raise BadExport(_("The file's list of moves is missing or too long."))
 
     geometry = engine.geometry_for(positions)
     faces = list(engine.deal(geometry, code.seed))
@@ -97,24 +104,35 @@ def replay_export(raw: bytes) -> Replay:
     try:
         boards = play.history(game, log)
     except engine.IllegalMove as error:
-        raise BadExport(f"The moves do not follow the rules: {error}") from None
+        raise BadExport(
+            _("The moves do not follow the rules: %(problem)s")
+            % {"problem": problems.say(error.problem)}
+        ) from None
     return Replay(str(code), game, log, boards)
 
 
 def _move_from(entry: object, number: int) -> Move:
     if not isinstance(entry, dict) or entry.get("kind") not in Move.Kind.values:
-        raise BadExport(f"Move {number} is not a removal, shuffle, undo, redo or restart.")
+        raise BadExport(
+            _("Move %(number)s is not a removal, shuffle, undo, redo or restart.")
+            % {"number": number}
+        )
     kind = entry["kind"]
     if kind == Move.Kind.REMOVE:
         tiles = entry.get("tiles")
         if not (
             isinstance(tiles, list) and len(tiles) == 2 and all(type(t) is int for t in tiles)
         ):
-            raise BadExport(f"Move {number} must name two tiles by their position numbers.")
+            raise BadExport(
+                _("Move %(number)s must name two tiles by their position numbers.")
+                % {"number": number}
+            )
         return Move(number=number, kind=kind, first=tiles[0], second=tiles[1])
     if kind == Move.Kind.SHUFFLE:
         faces = entry.get("faces")
         if not (isinstance(faces, list) and all(isinstance(f, str) for f in faces)):
-            raise BadExport(f"Move {number} must list the faces after the shuffle.")
+            raise BadExport(
+                _("Move %(number)s must list the faces after the shuffle.") % {"number": number}
+            )
         return Move(number=number, kind=kind, faces=faces)
     return Move(number=number, kind=kind)

@@ -3,6 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 from . import play
 from .exports import MAX_EXPORT_BYTES, MAX_MOVES
+from .picker import SIZES
 
 
 class ReplayUploadForm(forms.Form):
@@ -78,3 +79,21 @@ class PreferencesForm(forms.Form):
 
     dim = forms.ChoiceField(choices=[("on", "on"), ("off", "off")], required=False)
     next = forms.CharField(required=False)
+
+
+class LayoutFilterForm(forms.Form):
+    """The layout picker's filters, read from the query string: a size and whether only
+    layouts whole on an upright phone are shown."""
+
+    size = forms.ChoiceField(
+        label=_("Size"),
+        choices=[("", _("Any"))] + [(key, label) for key, (label, *_r) in SIZES.items()],
+        required=False,
+    )
+    phone = forms.BooleanField(label=_("Fits a phone"), required=False)
+
+    def filters(self) -> dict:
+        """The chosen filters; none where the query string held something else."""
+        if not self.is_valid():
+            return {}
+        return {"size": self.cleaned_data["size"], "phone": self.cleaned_data["phone"]}

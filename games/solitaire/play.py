@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from games.players import Player
 
 from . import daily, engine, pace
+from .engine import Problem
 from .models import Game, Layout, Move
 from .outcomes import Kind, Outcome, Reason
 from .signals import game_won
@@ -312,19 +313,23 @@ def replay_log(game: Game, log: list[Move]) -> Replayed:
             undone.clear()
         elif move.kind == Move.Kind.UNDO:
             if len(boards) == 1:
-                raise engine.IllegalMove("undo with nothing to undo")
+                raise engine.IllegalMove(Problem("no_undo", "undo with nothing to undo"))
             undone.append(boards.pop())
         elif move.kind == Move.Kind.REDO:
             if not undone:
-                raise engine.IllegalMove("redo with nothing to redo")
+                raise engine.IllegalMove(Problem("no_redo", "redo with nothing to redo"))
             boards.append(undone.pop())
         elif move.kind == Move.Kind.RESTART:
             if len(boards) == 1:
-                raise engine.IllegalMove("restart of a deal nobody moved on")
+                raise engine.IllegalMove(
+                    Problem("no_restart", "restart of a deal nobody moved on")
+                )
             undone.extend(reversed(boards[1:]))
             del boards[1:]
         else:
-            raise engine.IllegalMove(f"unknown move kind {move.kind!r}")
+            raise engine.IllegalMove(
+                Problem("unknown_kind", "unknown move kind {kind!r}", kind=move.kind)
+            )
     return Replayed(boards, undone)
 
 
@@ -334,10 +339,14 @@ def _remaining_faces(board: engine.Board) -> Counter:
 
 def _checked_shuffle(geometry, board: engine.Board, faces) -> engine.Board:
     if not engine.is_stuck(geometry, board):
-        raise engine.IllegalMove("a shuffle is only allowed when no pair can be removed")
+        raise engine.IllegalMove(
+            Problem("early_shuffle", "a shuffle is only allowed when no pair can be removed")
+        )
     shuffled = engine.Board(tuple(faces or ()), board.occupied)
     if len(shuffled.faces) != geometry.n or _remaining_faces(shuffled) != _remaining_faces(board):
-        raise engine.IllegalMove("a shuffle must keep the remaining tiles")
+        raise engine.IllegalMove(
+            Problem("shuffle_changes_tiles", "a shuffle must keep the remaining tiles")
+        )
     return shuffled
 
 

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.http import HttpRequest
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from games import languages
 from games.players import Player, SessionKey
 
 from . import daily, engine, play
@@ -36,7 +37,7 @@ class Tile:
 
 
 def _language() -> str:
-    return "de" if (get_language() or "en").startswith("de") else "en"
+    return languages.current()
 
 
 def _tile_states() -> dict[tuple[bool, bool], str]:

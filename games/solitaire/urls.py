@@ -5,6 +5,8 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("new", views.new_game, name="new_game"),
+    path("layouts", views.layout_picker, name="layouts"),
+    path("layouts/<str:letter>.svg", views.layout_picture, name="layout_picture"),
     path("play", views.play_code, name="play_typed"),
     path("play/<str:code>", views.play_code, name="play"),
     path("preferences", views.preferences, name="preferences"),

@@ -17,17 +17,18 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonRes
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
-from games.players import SessionKey, player_of
+from games import languages
+from games.players import SessionKey, known_player, player_of
 
-from . import daily, engine, exports, play
+from . import daily, engine, exports, picker, play, problems
 from . import rules as solitaire_rules
 from .forms import (
     ActionForm,
+    LayoutFilterForm,
     NewGameForm,
     NoFieldsForm,
     PreferencesForm,
@@ -35,6 +36,7 @@ from .forms import (
     ReplayUploadForm,
     TapForm,
 )
+from .layout_pictures import layout_svg
 from .models import Game, Layout
 from .outcomes import Outcome
 from .presenters import board_context, replay_context, still_board, summary_context
@@ -127,13 +129,12 @@ def game_replay(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
 @require_GET
 def rules(request: HttpRequest) -> HttpResponse:
     """How to play, in the page's language (docs/solitaire.md#how-to-play)."""
-    language = "de" if (get_language() or "en").startswith("de") else "en"
     layouts = [
         {"layout": layout, "picture": solitaire_rules.layout_picture(layout)}
         for layout in Layout.objects.active()
     ]
     context = {"pictures": solitaire_rules.pictures(), "layouts": layouts}
-    return render(request, f"solitaire/rules_{language}.html", context)
+    return render(request, languages.template_for("solitaire/rules_{language}.html"), context)
 
 
 def _page_context(request: HttpRequest, game: Game, outcome: Outcome | None = None) -> dict:
@@ -204,7 +205,7 @@ def play_code(request: HttpRequest, code: str | None = None) -> HttpResponse:
         parsed = engine.parse_code(code if code is not None else request.GET.get("code", ""))
         opened = play.open_code(player_of(request), parsed, daily.utc_today())
     except engine.InvalidGameCode as error:
-        return problem(request, str(error))
+        return problem(request, problems.say(error.problem))
     except play.CannotDeal as error:
         return problem(request, str(error), error.status)
     if code is None:
@@ -222,6 +223,36 @@ def new_game(request: HttpRequest) -> HttpResponse:
         return problem(request, str(error), error.status)
     url = reverse("game", kwargs={"public_id": game.public_id})
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@require_GET
+def layout_picker(request: HttpRequest) -> HttpResponse:
+    """Every layout offered as a small picture with its figures; a tap on one deals a
+    new game there through ``new_game`` (docs/solitaire.md#the-layout-picker). The
+    filters are a plain GET form; HTMX swaps only the grid."""
+    form = LayoutFilterForm(request.GET)
+    filters = form.filters()
+    context = {
+        "form": form,
+        "cards": picker.cards(known_player(request), **filters),
+        "sizes": picker.size_choices(),
+        "chosen": filters,
+    }
+    template = "solitaire/layouts.html#grid" if request.htmx else "solitaire/layouts.html"
+    return render(request, template, context, status=200 if form.is_valid() else 400)
+
+
+@require_GET
+def layout_picture(request: HttpRequest, letter: str) -> HttpResponse:
+    """The picture of an empty layout, as SVG; a layout's positions never change while
+    games are dealt on it, so browsers may keep it for a day."""
+    layout = Layout.objects.active().filter(letter=letter).first()
+    if layout is None:
+        return HttpResponse(status=404)
+    # No title in it: it is the same in every language, and the page names the layout.
+    response = HttpResponse(layout_svg(layout.positions), content_type="image/svg+xml")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
 
 
 # The actions on a game: what each posts, and the play.py function that applies it.

@@ -14,9 +14,9 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from games import languages
 from games.players import player_of
 
 from . import play as tables
@@ -44,13 +44,11 @@ class GamePages:
         return reverse(f"{self.namespace}:table", kwargs={"public_id": public_id})
 
     def rules(self, request: HttpRequest, context: dict | None = None) -> HttpResponse:
-        """The rules in the page's language (``<game>/rules/<language>.html``);
+        """The rules in the page's language (``<game>/rules/<language>.html``, English
+        where a language has none yet);
         ``?part=body`` only the text, for the panel the table opens beside itself."""
-        german = (get_language() or "en").startswith("de")
-        shown = {
-            **(context or {}),
-            "text": f"{self.namespace}/rules/{'de' if german else 'en'}.html",
-        }
+        text = languages.template_for(f"{self.namespace}/rules/{{language}}.html")
+        shown = {**(context or {}), "text": text}
         if request.GET.get("part") == "body":
             return render(request, f"{self.namespace}/_rules_panel.html", shown)
         return render(request, f"{self.namespace}/rules.html", shown)

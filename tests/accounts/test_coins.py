@@ -163,7 +163,7 @@ def test_the_coins_page_shows_the_ledger_with_the_balance_after_each_entry(alice
     assert '<strong class="coin-count" data-balance>30</strong>' in html
     rows = [row.split("</td>") for row in html.split("<tr>")[2:]]
     assert "Bought: Crimson velvet" in rows[0][1] and ">-60" in rows[0][2] and ">30" in rows[0][3]
-    assert "Check-in of 2026-03-06, day 6" in rows[1][1] and ">+20" in rows[1][2]
+    assert "Check-in of 03/06/2026, day 6" in rows[1][1] and ">+20" in rows[1][2]
     assert ">90" in rows[1][3] and ">10" in rows[-1][3]
     assert 'data-last-check-in="2026-03-06"' in html
 

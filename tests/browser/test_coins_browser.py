@@ -99,7 +99,7 @@ def test_the_modern_faces_and_a_bought_back_on_both_games(live_server, page: Pag
     page.screenshot(path=SCREENSHOTS / "table-paused-starry-360x640.png")
 
     page.goto(f"{live_server.url}/sanma/")
-    page.locator("form.practice-form button.primary").click()
+    page.locator("form.practice-form:not(.room-form) button.primary").click()
     page.wait_for_url(re.compile(r"/sanma/[0-9a-f-]{36}$"))
     expect(page.locator("body")).to_have_class("cloth-walnut back-starry faces-modern")
     hand = page.locator(".hand-tile use").evaluate_all("us => us.map(u => u.getAttribute('href'))")

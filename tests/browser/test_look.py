@@ -104,7 +104,7 @@ def test_a_german_browser_gets_the_german_page_and_can_switch_to_english(browser
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.locator(".layout-name")).to_have_text("Pavillon")
     actions = page.locator("#actions")
-    for label in ("Rückgängig", "Wiederholen", "Tipp", "Pause", "Neues Spiel"):
+    for label in ("Zurück", "Wiederholen", "Tipp", "Pause", "Neues Spiel"):
         expect(actions.get_by_role("button", name=label)).to_be_visible()
     labels = page.eval_on_selector_all("#board button.tile", "ts => ts.map(t => t.ariaLabel)")
     assert all(re.search(r", (frei|blockiert)$", label) for label in labels), labels[:3]

@@ -171,7 +171,8 @@ def test_the_win_summary_shows_whole_where_the_board_was(visitor, live_server):
     for part in (
         "#summary-title",
         "#summary .summary-time",
-        "#summary .again a.button",
+        "#summary .again a.button[href^='/play/']",
+        "#summary .again a.button[href='/layouts']",
         "#summary .again button",
         "#summary .copy-link",
     ):

@@ -29,7 +29,8 @@ Group names: ``match_group`` gives the code itself for the 34 normal kinds and
 Modules: ``tiles`` (the kinds and matching), ``geometry`` (positions and the free rule),
 ``layouts`` (built-in layouts, soundness) with the shapes of ``catalogue``, ``deal``
 (codes, deals, shuffle), ``solver`` (can it be cleared, the hint), ``difficulty``
-(random greedy playouts) and the generated ``layout_figures``; the generator is
+(random greedy playouts), ``problems`` (refusals typed, for the web layer to translate)
+and the generated ``layout_figures``; the generator is
 ``games.prng``. The rules they implement are told in docs/solitaire.md.
 """
 
@@ -56,6 +57,7 @@ from .difficulty import LayoutFigures, greedy_win_share, layout_win_share
 from .geometry import Board, Geometry, Position, bits, geometry_for
 from .layout_figures import LAYOUT_FIGURES
 from .layouts import BUILTIN_LAYOUTS, BuiltinLayout, LayoutReport, validate_layout
+from .problems import EngineError, Problem
 from .solver import Hint, Solution, hint, moves_back_to_winnable, solve
 from .tiles import (
     FLOWER_GROUP,
@@ -85,8 +87,10 @@ __all__ = [
     "GameCode",
     "Geometry",
     "Hint",
+    "EngineError",
     "IllegalMove",
     "InvalidGameCode",
+    "Problem",
     "LayoutFigures",
     "LayoutReport",
     "Position",

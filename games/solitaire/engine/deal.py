@@ -10,18 +10,18 @@ from dataclasses import dataclass
 from games.prng import SplitMix64
 
 from .geometry import Board, Geometry, bits
+from .problems import EngineError, Problem
 from .tiles import match_group, tile_set
 
 MAX_SEED = 99_999_999
 _CODE_RE = re.compile(r"([0-9]{1,8})-([a-z])")
 
 
-class InvalidGameCode(ValueError):
-    """A typed or linked game code that is not ``<digits>-<letter>``; the message is
-    meant for the player."""
+class InvalidGameCode(EngineError):
+    """A typed or linked game code that is not ``<digits>-<letter>``."""
 
 
-class IllegalMove(ValueError):
+class IllegalMove(EngineError):
     """A removal that the rules do not allow (docs/solitaire.md#moves-and-winning)."""
 
 
@@ -46,8 +46,12 @@ def parse_code(text: str) -> GameCode:
     if match is None:
         shown = cleaned if len(cleaned) <= 30 else cleaned[:29] + "…"
         raise InvalidGameCode(
-            f"“{shown}” is not a game code: expected digits, a dash and a layout "
-            "letter, like 41739205-a"
+            Problem(
+                "not_a_code",
+                "“{text}” is not a game code: expected digits, a dash and a layout "
+                "letter, like 41739205-a",
+                text=shown,
+            )
         )
     return GameCode(int(match.group(1)), match.group(2))
 
@@ -272,12 +276,19 @@ def apply_removal(geometry: Geometry, board: Board, i: int, j: int) -> Board:
     """The board after removing i and j; ``IllegalMove`` unless both are on the board,
     free, distinct and matching."""
     if i == j:
-        raise IllegalMove("a tile cannot be paired with itself")
+        raise IllegalMove(Problem("same_tile", "a tile cannot be paired with itself"))
     for k in (i, j):
         if not 0 <= k < geometry.n or not board.occupied >> k & 1:
-            raise IllegalMove(f"there is no tile at position {k}")
+            raise IllegalMove(Problem("no_tile", "there is no tile at position {at}", at=k))
         if not geometry.is_free(k, board.occupied):
-            raise IllegalMove(f"the tile at position {k} is not free")
+            raise IllegalMove(Problem("not_free", "the tile at position {at} is not free", at=k))
     if match_group(board.faces[i]) != match_group(board.faces[j]):
-        raise IllegalMove(f"{board.faces[i]} and {board.faces[j]} do not match")
+        raise IllegalMove(
+            Problem(
+                "no_match",
+                "{first} and {second} do not match",
+                first=board.faces[i],
+                second=board.faces[j],
+            )
+        )
     return Board(board.faces, board.occupied & ~((1 << i) | (1 << j)))

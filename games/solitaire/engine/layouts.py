@@ -16,6 +16,7 @@ from games.prng import SplitMix64
 
 from . import catalogue
 from .geometry import Position, geometry_for, overlaps
+from .problems import Problem
 from .tiles import MAX_TILES, describe_tile_set
 
 PHONE_WIDTH = 12  # half cells: 6 tiles across an upright phone
@@ -150,7 +151,7 @@ class LayoutReport:
     """What ``validate_layout`` found. ``errors`` make a layout unusable; ``warnings``
     (e.g. wide) are for the admin to know."""
 
-    errors: list[str] = field(default_factory=list)
+    errors: list[Problem] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     wide: bool = False
     free_at_start: int = 0
@@ -161,22 +162,43 @@ class LayoutReport:
         return not self.errors
 
 
-def _as_position(item: object) -> Position | str:
-    """The position as int triple, or an error in words."""
+def _as_position(item: object) -> Position | Problem:
+    """The position as int triple, or the problem with it."""
     if isinstance(item, str | bytes) or not isinstance(item, Sequence) or len(item) != 3:
-        return f"{item!r} is not a position: expected three numbers [x, y, z]"
+        return Problem(
+            "not_a_position",
+            "{item} is not a position: expected three numbers [x, y, z]",
+            item=_shown(item),
+        )
     coords = []
     for value in item:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            return f"{list(item)!r} is not a position: coordinates must be whole numbers"
-        if isinstance(value, float) and not value.is_integer():
-            return f"{list(item)!r} is not a position: coordinates must be whole numbers"
+        if (isinstance(value, bool) or not isinstance(value, int | float)) or (
+            isinstance(value, float) and not value.is_integer()
+        ):
+            return Problem(
+                "not_whole",
+                "{item} is not a position: coordinates must be whole numbers",
+                item=_shown(list(item)),
+            )
         coords.append(int(value))
     if min(coords) < 0:
-        return f"position {tuple(coords)} has a negative coordinate"
+        return Problem(
+            "negative", "position {position} has a negative coordinate", position=tuple(coords)
+        )
     if max(coords) > MAX_COORDINATE:
-        return f"position {tuple(coords)} is too far out: coordinates go up to {MAX_COORDINATE}"
+        return Problem(
+            "too_far",
+            "position {position} is too far out: coordinates go up to {most}",
+            position=tuple(coords),
+            most=MAX_COORDINATE,
+        )
     return (coords[0], coords[1], coords[2])
+
+
+def _shown(item: object) -> str:
+    """An item as the problem quotes it, cut short: a player may upload anything."""
+    text = repr(item)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def validate_layout(positions: Iterable[object]) -> LayoutReport:
@@ -191,19 +213,24 @@ def validate_layout(positions: Iterable[object]) -> LayoutReport:
     try:
         items = list(positions)
     except TypeError:
-        report.errors.append("the positions must be a list of [x, y, z]")
+        report.errors.append(Problem("not_a_list", "the positions must be a list of [x, y, z]"))
         return report
     # Refused on its size before anything else: the checks below compare positions pairwise,
     # and an upload of ~88,000 positions kept a web process busy for minutes.
     if len(items) > MAX_TILES:
         report.errors.append(
-            f"the layout has {len(items)} positions: at most {MAX_TILES} fit a set"
+            Problem(
+                "too_many",
+                "the layout has {count} positions: at most {most} fit a set",
+                count=len(items),
+                most=MAX_TILES,
+            )
         )
         return report
     parsed: list[Position] = []
     for item in items:
         result = _as_position(item)
-        if isinstance(result, str):
+        if isinstance(result, Problem):
             report.errors.append(result)
         else:
             parsed.append(result)
@@ -211,10 +238,14 @@ def validate_layout(positions: Iterable[object]) -> LayoutReport:
         return report
     count = len(parsed)
     if count == 0:
-        report.errors.append("the layout has no positions")
+        report.errors.append(Problem("no_positions", "the layout has no positions"))
         return report
     if count % 2:
-        report.errors.append(f"the layout has {count} positions: it needs an even number")
+        report.errors.append(
+            Problem(
+                "odd", "the layout has {count} positions: it needs an even number", count=count
+            )
+        )
     report.errors += _duplicates_and_overlaps(parsed)
     width = max(x for x, _, _ in parsed) + 2
     if width > PHONE_WIDTH:
@@ -235,30 +266,38 @@ def validate_layout(positions: Iterable[object]) -> LayoutReport:
         order = removal_order(geometry, geometry.full_mask, SplitMix64(0), LAYOUT_CHECK_STEPS)
     except Undecided:
         report.errors.append(
-            "no removal order was found within the check's limit: most likely the tiles "
-            "cannot all be removed two free tiles at a time; look for tall columns"
+            Problem(
+                "undecided",
+                "no removal order was found within the check's limit: most likely the tiles "
+                "cannot all be removed two free tiles at a time; look for tall columns",
+            )
         )
         return report
     if order is None:
         report.errors.append(
-            "no complete removal order: the tiles cannot all be removed two free "
-            "tiles at a time, whatever the faces"
+            Problem(
+                "no_order",
+                "no complete removal order: the tiles cannot all be removed two free "
+                "tiles at a time, whatever the faces",
+            )
         )
     return report
 
 
-def _duplicates_and_overlaps(parsed: list[Position]) -> list[str]:
+def _duplicates_and_overlaps(parsed: list[Position]) -> list[Problem]:
     errors = []
     seen: set[Position] = set()
     by_level: dict[int, list[Position]] = {}
     for p in parsed:
         if p in seen:
-            errors.append(f"position {p} appears twice")
+            errors.append(Problem("twice", "position {position} appears twice", position=p))
             continue
         seen.add(p)
         for q in by_level.get(p[2], []):
             if overlaps(p, q):
-                errors.append(f"position {q} overlaps {p}")
+                errors.append(
+                    Problem("overlaps", "position {first} overlaps {second}", first=q, second=p)
+                )
         by_level.setdefault(p[2], []).append(p)
     return errors
 

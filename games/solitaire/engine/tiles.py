@@ -29,6 +29,8 @@ SEASON_GROUP = "seasons"
 _SUIT_NAMES = {
     "en": {"B": "Bamboo", "C": "Character", "D": "Circle"},
     "de": {"B": "Bambus", "C": "Zeichen", "D": "Kreis"},
+    "fi": {"B": "Bambu", "C": "Merkki", "D": "Ympyrä"},
+    "da": {"B": "Bambus", "C": "Tegn", "D": "Cirkel"},
 }
 _HONOUR_NAMES = {
     "en": {
@@ -65,16 +67,58 @@ _HONOUR_NAMES = {
         "S3": "Herbst",
         "S4": "Winter",
     },
+    "fi": {
+        "E": "Itätuuli",
+        "S": "Etelätuuli",
+        "W": "Länsituuli",
+        "N": "Pohjoistuuli",
+        "R": "Punainen lohikäärme",
+        "G": "Vihreä lohikäärme",
+        "Wh": "Valkoinen lohikäärme",
+        "F1": "Luumu",
+        "F2": "Orkidea",
+        "F3": "Bambunkukka",
+        "F4": "Krysanteemi",
+        "S1": "Kevät",
+        "S2": "Kesä",
+        "S3": "Syksy",
+        "S4": "Talvi",
+    },
+    "da": {
+        "E": "Østenvind",
+        "S": "Søndenvind",
+        "W": "Vestenvind",
+        "N": "Nordenvind",
+        "R": "Rød drage",
+        "G": "Grøn drage",
+        "Wh": "Hvid drage",
+        "F1": "Blomme",
+        "F2": "Orkidé",
+        "F3": "Bambusblomst",
+        "F4": "Krysantemum",
+        "S1": "Forår",
+        "S2": "Sommer",
+        "S3": "Efterår",
+        "S4": "Vinter",
+    },
 }
 _CODE_SET = frozenset(TILE_CODES)
 
 # The "numbers" tile style's labels, in the page's language: a number and the suit's
 # initial, a wind's initial, a dragon's colour; flowers and seasons carry their group's
 # mark (a blossom, a diamond) and their number (docs/solitaire.md#tile-art).
-_SUIT_LETTERS = {"en": {"B": "B", "C": "C", "D": "D"}, "de": {"B": "B", "C": "Z", "D": "K"}}
+# Finnish keeps the codes' letters for suits and winds, as Finnish players know them.
+_SUIT_LETTERS = {
+    "en": {"B": "B", "C": "C", "D": "D"},
+    "de": {"B": "B", "C": "Z", "D": "K"},
+    "fi": {"B": "B", "C": "C", "D": "D"},
+    "da": {"B": "B", "C": "T", "D": "C"},
+}
 _HONOUR_LABELS = {
     "en": {"E": "E", "S": "S", "W": "W", "N": "N", "R": "Red", "G": "Grn", "Wh": "Wht"},
     "de": {"E": "O", "S": "S", "W": "W", "N": "N", "R": "Rot", "G": "Grün", "Wh": "Weiß"},
+    "fi": {"E": "E", "S": "S", "W": "W", "N": "N", "R": "Pun", "G": "Vihr", "Wh": "Valk"},
+    "da": {"E": "Ø", "S": "S", "W": "V", "N": "N", "R": "Rød", "G": "Grøn", "Wh": "Hvid"},
 }
 _BONUS_MARKS = {"F": "✿", "S": "◆"}
 

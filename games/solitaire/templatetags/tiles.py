@@ -8,8 +8,9 @@ took about a quarter of a millisecond a tile).
 from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 
+from games import languages
 from games.solitaire.engine import tile_label
 from games.solitaire.engine import tile_name as engine_tile_name
 from games.styles import look_in, sprite_url
@@ -21,8 +22,7 @@ def _face(context, code: str) -> str:
     """The face in the player's face set (docs/site.md#styles); the numbers style shows
     labels in the page's language (docs/solitaire.md#tile-art)."""
     if look_in(context).numbers:
-        german = (get_language() or "en").startswith("de")
-        label = escape(tile_label(code, "de" if german else "en"))
+        label = escape(tile_label(code, languages.current()))
         return f'<b class="is-long">{label}</b>' if len(label) > 3 else f"<b>{label}</b>"
     return f'<svg aria-hidden="true"><use href="{sprite_url(context)}#t-{escape(code)}"/></svg>'
 
@@ -54,5 +54,4 @@ def tile_html(context, tile) -> SafeString:
 @register.filter
 def tile_name(code: str) -> str:
     """A tile's spoken name in the page's language: {{ "5B"|tile_name }} → Bamboo 5."""
-    german = (get_language() or "en").startswith("de")
-    return engine_tile_name(code, "de" if german else "en")
+    return engine_tile_name(code, languages.current())

@@ -43,8 +43,25 @@ def test_every_tile_has_an_english_and_a_german_name(code: str, en: str, de: str
 
 
 def test_all_names_are_distinct_per_language() -> None:
-    for lang in ("en", "de"):
+    for lang in ("en", "de", "fi", "da"):
         assert len({tile_name(c, lang) for c in TILE_CODES}) == 42
+
+
+@pytest.mark.parametrize(
+    ("code", "fi", "da"),
+    [
+        ("5B", "Bambu 5", "Bambus 5"),
+        ("1C", "Merkki 1", "Tegn 1"),
+        ("9D", "Ympyrä 9", "Cirkel 9"),
+        ("E", "Itätuuli", "Østenvind"),
+        ("Wh", "Valkoinen lohikäärme", "Hvid drage"),
+        ("F1", "Luumu", "Blomme"),
+        ("S4", "Talvi", "Vinter"),
+    ],
+)
+def test_every_tile_has_a_finnish_and_a_danish_name(code: str, fi: str, da: str) -> None:
+    assert tile_name(code, "fi") == fi
+    assert tile_name(code, "da") == da
 
 
 def test_an_unknown_code_has_no_name() -> None:

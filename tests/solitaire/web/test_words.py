@@ -116,6 +116,8 @@ def test_the_stamp_explains_itself_on_the_english_page_only(client):
     [
         ("en", {"5C": "5C", "5D": "5D", "E": "E", "Wh": "Wht", "F2": "✿2"}),
         ("de", {"5C": "5Z", "5D": "5K", "E": "O", "Wh": "Weiß", "F2": "✿2"}),
+        ("fi", {"5C": "5C", "5D": "5D", "E": "E", "Wh": "Valk", "F2": "✿2"}),
+        ("da", {"5C": "5T", "5D": "5C", "E": "Ø", "Wh": "Hvid", "F2": "✿2"}),
     ],
 )
 def test_the_numbers_style_labels_tiles_in_the_pages_language(
@@ -152,7 +154,7 @@ def test_a_display_name_ending_in_a_full_stop_is_shown_as_it_is(client, django_u
 def test_the_game_page_has_a_heading_and_a_clock_without_a_label_on_time(client):
     game = current_game(client)
     html = client.get(f"/game/{game.public_id}").content.decode()
-    assert re.search(r'<h1 class="layout-name">Pavilion</h1>', html)
+    assert re.search(r'<h1 class="layout-name"><a href="/layouts"[^>]*>Pavilion</a></h1>', html)
     clock = re.search(r'<time id="clock"[^>]*>', html).group(0)
     assert "aria-label" not in clock and 'datetime="PT' in clock
 
