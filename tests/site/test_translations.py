@@ -141,7 +141,12 @@ def test_the_check_finds_text_left_outside_the_tags(tmp_path):
 
 
 def test_every_page_long_text_has_all_four_languages():
-    for pattern in ("solitaire/rules_{language}.html", "sanma/rules/{language}.html"):
+    patterns = (
+        "solitaire/rules_{language}.html",
+        "sanma/rules/{language}.html",
+        "classic/rules/{language}.html",
+    )
+    for pattern in patterns:
         for language in ("en", *TRANSLATED):
             assert (ROOT / "templates" / pattern.format(language=language)).is_file()
 

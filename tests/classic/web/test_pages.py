@@ -191,3 +191,12 @@ def test_a_guest_plays_and_finds_the_table_again(client):
     from django.test import Client
 
     assert Client().get(f"/classic/{table.public_id}").status_code == 404  # another guest
+
+
+@pytest.mark.parametrize(
+    ("language", "heading"),
+    [("fi", "Klassisen mahjongin säännöt"), ("da", "Regler for klassisk mahjong")],
+)
+def test_the_rules_in_finnish_and_danish(client, language, heading):
+    page = client.get("/classic/rules", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert heading in page and "Babcock" in page and 'class="scoring"' in page
