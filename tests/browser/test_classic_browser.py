@@ -114,3 +114,19 @@ def test_a_german_browser_gets_the_german_table_and_steps(browser, live_server):
     expect(page.get_by_role("heading", name="Regeln des klassischen Mahjong")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     context.close()
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "fi-FI", "da-DK"])
+def test_the_rules_and_their_scoring_tables_fit_a_phone_in_each_language(
+    browser, live_server, locale
+):
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale=locale)
+    page = context.new_page()
+    page.goto(live_server.url + "/classic/rules")
+    expect(page.locator("table.scoring")).to_have_count(4)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    for right in page.eval_on_selector_all(
+        "table.scoring", "tables => tables.map(t => t.getBoundingClientRect().right)"
+    ):
+        assert right <= 360
+    context.close()
