@@ -24,6 +24,7 @@ from django.views import i18n as i18n_views
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import languages
+from games.classic.stats import player_figures as classic_figures
 from games.players import Player
 from games.sanma.stats import player_figures as sanma_figures
 from games.styles import PART_NAMES, of_part
@@ -206,6 +207,7 @@ def _stats_page(request: HttpRequest, shown: User) -> HttpResponse:
         "stats": player_stats(shown),
         "games": games,
         "sanma": sanma_figures(Player(shown)),
+        "classic": classic_figures(Player(shown)),
     }
     return render(request, "accounts/stats.html", context)
 

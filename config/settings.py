@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "games.solitaire",
     "games.tables",
     "games.sanma",
+    "games.classic",
     "leaderboards",
 ]
 

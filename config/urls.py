@@ -19,6 +19,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("leaderboards/", include("leaderboards.urls")),
     path("sanma/", include("games.sanma.urls")),
+    path("classic/", include("games.classic.urls")),
     path("", include("games.solitaire.urls")),
 ]
 

@@ -8,9 +8,9 @@ class LeaderboardsConfig(AppConfig):
         from games.solitaire.signals import game_won
         from games.tables.signals import table_finished, tables_claimed
 
-        from .sanma import refresh_boards
         from .services import record_win
+        from .tables import refresh_boards
 
         game_won.connect(record_win, dispatch_uid="leaderboards.record_win")
-        table_finished.connect(refresh_boards, dispatch_uid="leaderboards.sanma_finished")
-        tables_claimed.connect(refresh_boards, dispatch_uid="leaderboards.sanma_claimed")
+        table_finished.connect(refresh_boards, dispatch_uid="leaderboards.table_finished")
+        tables_claimed.connect(refresh_boards, dispatch_uid="leaderboards.tables_claimed")

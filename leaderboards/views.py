@@ -15,17 +15,19 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET
 
-from games.sanma.table_rules import BOT_LEVEL_NAMES, BOT_LEVELS
+from games.classic import table_rules as classic_rules
+from games.sanma import table_rules as sanma_rules
 from games.solitaire import daily as daily_puzzles
 from games.solitaire import picker
 from games.solitaire.models import Layout
 from games.solitaire.views import problem
 
 from . import cache
-from .sanma import MIN_GAMES, sanma_board, sanma_scope
 from .services import Board, daily_board, daily_scope, layout_boards, layout_scope
+from .tables import MIN_GAMES, table_board, table_scope
 
 
 def _boards_html(
@@ -122,35 +124,54 @@ def daily(request: HttpRequest, day: str) -> HttpResponse:
     )
 
 
-@require_GET
-def sanma_index(request: HttpRequest) -> HttpResponse:
-    return redirect("leaderboards:sanma", level="normal")
+# The table games' boards: what each one's page says of itself.
+TABLE_GAMES = {
+    "sanma": {
+        "name": _lazy("Sanma"),
+        "levels": sanma_rules.BOT_LEVEL_NAMES,
+        "default": "normal",
+    },
+    "classic": {
+        "name": _lazy("Classic Mahjong"),
+        "levels": classic_rules.BOT_LEVEL_NAMES,
+        "default": "normal",
+    },
+}
 
 
 @require_GET
-def sanma(request: HttpRequest, level: str) -> HttpResponse:
-    """The Sanma board of one bot strength (docs/sanma.md#stats-and-boards)."""
-    if level not in BOT_LEVELS:
+def table_index(request: HttpRequest, kind: str) -> HttpResponse:
+    return redirect(f"leaderboards:{kind}", level=TABLE_GAMES[kind]["default"])
+
+
+@require_GET
+def table_game(request: HttpRequest, kind: str, level: str) -> HttpResponse:
+    """A table game's board of one bot strength (docs/sanma.md#stats-and-boards,
+    docs/classic.md#stats-and-boards)."""
+    game = TABLE_GAMES[kind]
+    if level not in game["levels"]:
         return problem(
             request,
-            _("There is no Sanma board for “%(level)s”.") % {"level": level[:20]},
+            _("There is no %(game)s board for “%(level)s”.")
+            % {"game": game["name"], "level": level[:20]},
             status=404,
         )
-    levels = [(name, BOT_LEVEL_NAMES[name]) for name in BOT_LEVELS]
     return render(
         request,
-        "leaderboards/sanma.html",
+        "leaderboards/table_game.html",
         {
+            "kind": kind,
+            "game_name": game["name"],
             "level": level,
-            "level_name": BOT_LEVEL_NAMES[level],
-            "levels": levels,
+            "level_name": game["levels"][level],
+            "levels": list(game["levels"].items()),
             "min_games": MIN_GAMES,
             "layouts": Layout.objects.active().only("letter", "name", "name_de"),
             "boards_html": _boards_html(
                 request,
-                sanma_scope(level),
-                "leaderboards/_sanma_board.html",
-                lambda: {"board": sanma_board(level)},
+                table_scope(kind, level),
+                "leaderboards/_table_board.html",
+                lambda: {"board": table_board(kind, level)},
             ),
         },
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.tables import pages
 from games.tables.rooms import NAME_LENGTH, normalized_code
 
 from .table_rules import BOT_LEVEL_NAMES, BOT_LEVELS, LENGTH_NAMES
@@ -34,12 +35,10 @@ class PracticeForm(forms.Form):
     )
 
 
-class DecisionForm(forms.Form):
-    """A decision names its move and the version of the table its page showed; a
-    missing or broken version matches no table, so the page gets the table afresh."""
+class DecisionForm(pages.DecisionForm):
+    """A decision's move is the action without the seat: ``"d:5Dr"``, ``"pon"``."""
 
     move = forms.RegexField(regex=r"^[a-z]+(?::[0-9A-Za-z]{1,3})?$", max_length=16)
-    version = forms.IntegerField(required=False, min_value=0)
 
 
 class RoomForm(PracticeForm):

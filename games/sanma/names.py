@@ -6,26 +6,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-SUITS = {"C": _("Character %(number)s"), "D": _("Circle %(number)s"), "B": _("Bamboo %(number)s")}
-HONOURS = {
-    "E": _("East wind"),
-    "S": _("South wind"),
-    "W": _("West wind"),
-    "N": _("North wind"),
-    "Wh": _("White dragon"),
-    "G": _("Green dragon"),
-    "R": _("Red dragon"),
-}
 WINDS = {"E": _("East"), "S": _("South"), "W": _("West")}
 ROUND_WINDS = {"E": _("East"), "S": _("South")}
-
-
-def tile_name(code: str) -> str:
-    """The spoken name of a tile code: "Circle 5", "Circle 5, red", "North wind"."""
-    if code in HONOURS:
-        return str(HONOURS[code])
-    name = str(SUITS[code[1]]) % {"number": code[0]}
-    return str(_("%(tile)s, red") % {"tile": name}) if code.endswith("r") else name
 
 
 def round_name(code: str) -> str:

@@ -21,13 +21,3 @@ def start_practice(
     seats[seed % 3] = player
     options = {"length": length, "red_fives": red_fives}
     return tables.start_table(KIND, options, seats, seed=seed)
-
-
-def tables_of(player: Player):
-    """The player's Sanma tables, latest first, with their seats."""
-    return (
-        Table.objects.of(player)
-        .of_kind(KIND)
-        .prefetch_related("seats")
-        .order_by("-updated_at", "-pk")
-    )

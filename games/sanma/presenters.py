@@ -11,7 +11,9 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
+from games.tables import seating
 from games.tables.models import Seat
+from games.tables.tiles import HandTile, Tile, tile_name
 from games.tables.timers import Clocks
 
 from . import names
@@ -32,22 +34,6 @@ ACTION_KEYS = {
     "abort": "a",
     "pass": "x",
 }
-
-
-@dataclass
-class Tile:
-    code: str
-    step: int | None = None  # shown after this many steps of the answer's animation
-    flags: str = ""  # css classes: "sideways", "called", "offered", "drawn"
-
-    @property
-    def name(self) -> str:
-        return names.tile_name(self.code)
-
-
-@dataclass
-class HandTile(Tile):
-    move: str | None = None  # the discard it posts, or None when it cannot be discarded
 
 
 @dataclass
@@ -193,22 +179,12 @@ class TableShown:
         return self.events[-1].step + 1 if self.events else 0
 
 
-def who_is(seat: int, viewer: int, seats: dict[int, Seat]) -> str:
-    if seat == viewer:
-        return _("You")
-    row = seats.get(seat)
-    if row is None or not row.is_bot:
-        name = getattr(getattr(row, "user", None), "public_name", "")
-        return name or getattr(row, "name", "") or _("Guest")
-    return BOT_NAMES[seat]
+def who_is(seat: int, viewer: int | None, seats: dict[int, Seat]) -> str:
+    return seating.who_is(seat, viewer, seats, BOT_NAMES)
 
 
 def level_of(seat: int, seats: dict[int, Seat]) -> str:
-    """ "Normal bot" for a bot's seat, "" for a human's."""
-    row = seats.get(seat)
-    if row is None or not row.is_bot:
-        return ""
-    return _("%(level)s bot") % {"level": BOT_LEVEL_NAMES.get(row.bot_level, row.bot_level)}
+    return seating.level_of(seat, seats, BOT_LEVEL_NAMES)
 
 
 def events_since(log: list[str], since: int, view: View, seats: dict[int, Seat]) -> list[Event]:
@@ -243,7 +219,7 @@ def _tell(event: Event, who: str) -> str:
         return _("%(who)s %(move)s %(tile)s.") % {
             "who": who,
             "move": move,
-            "tile": names.tile_name(event.tile),
+            "tile": tile_name(event.tile),
         }
     return _("%(who)s: %(move)s.") % {"who": who, "move": move}
 
@@ -509,5 +485,5 @@ def decision_text(text: str, viewer: int, seats: dict[int, Seat]) -> str:
     who = who_is(action.seat, viewer, seats)
     move = str(names.MOVES[action.move])
     if action.tile:
-        return f"{who}: {move} {names.tile_name(action.tile)}"
+        return f"{who}: {move} {tile_name(action.tile)}"
     return f"{who}: {move}"

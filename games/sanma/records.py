@@ -4,18 +4,14 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterable
 
-from django.db import DatabaseError, transaction
-
+from games.tables import records
 from games.tables.models import Table
 
 from . import engine
 from .models import SeatRecord
 from .table_rules import KIND, options_of
-
-log = logging.getLogger(__name__)
 
 
 def hand_figures(options: engine.Options, seed: int, actions: Iterable[str]) -> list[dict]:
@@ -49,13 +45,9 @@ def hand_figures(options: engine.Options, seed: int, actions: Iterable[str]) -> 
 
 
 def record_finished(sender, table: Table, **signal) -> None:
-    if table.kind != KIND:
-        return
-    try:
-        figures = hand_figures(options_of(table.options), table.seed, table.log)
-        with transaction.atomic():  # a savepoint: the finished table is stored regardless
-            SeatRecord.objects.bulk_create(
-                SeatRecord(seat=seat, **figures[seat.index]) for seat in table.seats.all()
-            )
-    except (DatabaseError, ValueError):
-        log.exception("figures of table %s not recorded", table.pk)
+    if table.kind == KIND:
+        records.store(
+            table,
+            SeatRecord,
+            lambda: hand_figures(options_of(table.options), table.seed, table.log),
+        )

@@ -4,36 +4,10 @@ partial hands, drawn with the table's own tiles."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from .presenters import Tile
-
-
-@dataclass(frozen=True)
-class Row:
-    caption: Promise
-    tiles: tuple[Tile, ...]
-
-
-@dataclass(frozen=True)
-class Step:
-    key: str
-    title: Promise
-    text: Promise
-    before: tuple[Row, ...]
-    after: tuple[Row, ...]
-
-
-def _tiles(codes: str, marked: str = "", flag: str = "is-marked") -> tuple[Tile, ...]:
-    """Tiles from codes; those listed in ``marked`` (by position, from 0) carry ``flag``."""
-    picked = {int(i) for i in marked.split()}
-    return tuple(
-        Tile(code, flags=flag if i in picked else "") for i, code in enumerate(codes.split())
-    )
-
+from games.tables.steps import Row, Step
+from games.tables.steps import tiles as _tiles
 
 HAND = "1C 9C 2D 3D 4D 6D 7D 3B 4B 5B 8B E E"
 READY = "2D 3D 4D 6D 7D 8D 3B 4B 5B 7B 7B E E"

@@ -11,20 +11,20 @@ import uuid
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import languages
 from games.players import player_of
-from games.tables import live, replays, timers
+from games.tables import live, pages, replays, timers
 from games.tables import play as tables
 from games.tables.models import Table
+from games.tables.pages import number, seats_of
 
 from . import engine, play
 from . import export as tenhou
@@ -32,15 +32,15 @@ from . import steps as step_pictures
 from .forms import AwayForm, DecisionForm, JoinCodeForm, PracticeForm, RoomForm
 from .names import round_name
 from .presenters import decision_text, present, turn_text, who_is
-from .table_rules import BOT_LEVEL_NAMES, LENGTH_NAMES, SANMA, options_of
+from .table_rules import BOT_LEVEL_NAMES, KIND, LENGTH_NAMES, SANMA, options_of
 
 
 def problem(request: HttpRequest, message: str, status: int = 400) -> HttpResponse:
-    return render(request, "sanma/problem.html", {"message": message}, status=status)
+    return PAGES.problem(request, message, status)
 
 
 def _not_yours(request: HttpRequest) -> HttpResponse:
-    return problem(request, _("This table does not exist or is not yours."), status=404)
+    return PAGES.not_yours(request)
 
 
 @require_GET
@@ -58,7 +58,7 @@ def _start_page(
 ) -> HttpResponse:
     player = player_of(request)
     listed = []
-    for table in play.tables_of(player)[:30]:
+    for table in tables.tables_of(player, KIND)[:30]:
         seats = {seat.index: seat for seat in table.seats.all()}
         mine = next(seat for seat in seats.values() if player.holds(seat))
         bots = {seat.bot_level for seat in seats.values() if seat.is_bot}
@@ -99,17 +99,6 @@ def new_table(request: HttpRequest) -> HttpResponse:
     )
     url = reverse("sanma:table", kwargs={"public_id": table.public_id})
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-
-
-def _number(request: HttpRequest, name: str, default: int) -> int:
-    try:
-        return int(request.GET.get(name, default))
-    except ValueError:
-        return default
-
-
-def _seats(table: Table) -> dict:
-    return {seat.index: seat for seat in table.seats.all()}
 
 
 @dataclass(frozen=True)
@@ -153,7 +142,7 @@ def _table_context(
     now = timezone.now()
     shown_live = _live(table, seat, state, now)
     clocks = shown_live.clocks if shown_live else None
-    shown = present(view, table.log, since, _seats(table), clocks, now)
+    shown = present(view, table.log, since, seats_of(table), clocks, now)
     status_text = status or shown.status or turn_text(view)
     if shown_live and shown_live.away and table.is_playing:
         status_text = status or _("You are away: the server plays for you.")
@@ -168,6 +157,14 @@ def _table_context(
     }
 
 
+PAGES = pages.GamePages(
+    namespace="sanma",
+    name=_lazy("Sanma"),
+    answer_template="sanma/table.html#answer",
+    table_context=_table_context,
+)
+
+
 @require_GET
 def table_page(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
     found = tables.settled_table(player_of(request), public_id)
@@ -175,7 +172,7 @@ def table_page(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
         return _not_yours(request)
     table, seat = found
     state = tables.current_state(table)
-    context = _table_context(table, seat, state, _number(request, "since", table.version))
+    context = _table_context(table, seat, state, number(request, "since", table.version))
     return render(request, "sanma/table.html", context)
 
 
@@ -189,7 +186,7 @@ def live_view(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
         return _not_yours(request)
     table, seat = found
     state = tables.current_state(table)
-    context = _table_context(table, seat, state, _number(request, "since", table.version))
+    context = _table_context(table, seat, state, number(request, "since", table.version))
     tag = context["live"].tag if context["live"] else f'"{table.version}"'
     if request.headers.get("If-None-Match") == tag:
         response = HttpResponseNotModified()
@@ -222,31 +219,8 @@ def away(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
 
 @require_POST
 def act(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
-    """A decision at the table: 404 for a table that is not the player's, whatever it posts."""
-    player = player_of(request)
-    form = DecisionForm(request.POST)
-    if not form.is_valid():
-        if tables.own_table(player, public_id) is None:
-            return _not_yours(request)
-        return problem(request, _("That is no decision at this table."))
-    chosen = form.cleaned_data
-    outcome = tables.decide(player, public_id, chosen["version"], chosen["move"])
-    if outcome is None:
-        return _not_yours(request)
-    status = ""
-    if outcome.kind == tables.Kind.STALE:
-        status = _("The table had moved on; here it is as it is now.")
-    elif outcome.kind == tables.Kind.REFUSED:
-        status = _("That move is not possible now.")
-    if not request.htmx:
-        if outcome.kind == tables.Kind.REFUSED:
-            return problem(request, status)
-        if status:
-            messages.info(request, status)
-        url = reverse("sanma:table", kwargs={"public_id": public_id})
-        return redirect(f"{url}?since={outcome.since}")
-    context = _table_context(outcome.table, outcome.seat, outcome.state, outcome.since, status)
-    return render(request, "sanma/table.html#answer", context)
+    """A decision at the table (docs/tables.md#a-decision-end-to-end)."""
+    return pages.decide(request, public_id, PAGES, DecisionForm(request.POST))
 
 
 @require_GET
@@ -257,10 +231,10 @@ def replay(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
     if found is None:
         return _not_yours(request)
     table, seat = found
-    step = replays.step(table, _number(request, "at", 0))
+    step = replays.step(table, number(request, "at", 0))
     finished = not table.is_playing
     view = engine.full_view(step.state, seat) if finished else engine.view(step.state, seat)
-    shown = present(view, table.log, step.index - 1, _seats(table))
+    shown = present(view, table.log, step.index - 1, seats_of(table))
     last = table.log[step.index - 1] if step.index else ""
     context = {
         "table": table,
@@ -269,7 +243,7 @@ def replay(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
         "readonly": True,
         "finished": finished,
         "round_name": round_name(view.round),
-        "last_text": decision_text(last, seat, _seats(table)),
+        "last_text": decision_text(last, seat, seats_of(table)),
     }
     return render(request, "sanma/replay.html", context)
 
@@ -282,7 +256,7 @@ def export(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
     if found is None:
         return _not_yours(request)
     table, seat = found
-    seats = _seats(table)
+    seats = seats_of(table)
     if table.is_playing and timers.is_timed(seats.values()):
         message = _("A game with other players exports once it is over.")
         return problem(request, message, status=409)
@@ -295,19 +269,10 @@ def export(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
 
 @require_GET
 def rules(request: HttpRequest) -> HttpResponse:
-    """The rules in the page's language; ``?part=body`` only the text, for the panel
-    the table opens beside itself."""
-    text = languages.template_for("sanma/rules/{language}.html")
-    if request.GET.get("part") == "body":
-        return render(request, "sanma/_rules_panel.html", {"text": text})
-    return render(request, "sanma/rules.html", {"text": text})
+    return PAGES.rules(request)
 
 
 @require_GET
 def steps(request: HttpRequest) -> HttpResponse:
-    """Schrittweise erklärt: pick a step, see it on a picture (docs/sanma.md#step-by-step)."""
-    chosen = request.GET.get("step", step_pictures.STEPS[0].key)
-    step = next((s for s in step_pictures.STEPS if s.key == chosen), None)
-    if step is None:
-        return problem(request, _("There is no such step."), status=404)
-    return render(request, "sanma/steps.html", {"steps": step_pictures.STEPS, "step": step})
+    """Schrittweise erklärt (docs/sanma.md#step-by-step)."""
+    return PAGES.steps(request, step_pictures.STEPS)

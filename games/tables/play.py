@@ -200,9 +200,9 @@ def set_away(player: Player, public_id, away: bool) -> Table | None:
 
 
 def _play_on(table: Table, rules: GameRules, state: State, moves: _Moves) -> State:
-    """Play the bots' turns, and those of away humans while anybody is at the table,
-    until a human must decide or the game is over; then wind the clocks and store the
-    log (docs/tables.md#the-bots-turns)."""
+    """Play the forced moves and the bots' turns, and those of away humans while
+    anybody is at the table, until a human must decide or the game is over; then wind
+    the clocks and store the log (docs/tables.md#the-bots-turns)."""
     seats = list(table.seats.all())
     bots = {seat.index: seat.bot_level for seat in seats if seat.is_bot}
     humans = set(range(rules.seats)) - set(bots)
@@ -211,6 +211,10 @@ def _play_on(table: Table, rules: GameRules, state: State, moves: _Moves) -> Sta
     away = {seat.index for seat in seats if timed and timers.is_away(seat, clock)}
     stand_ins = away if humans - away else set()  # nobody is played for an empty table
     for _ in range(MAX_BOT_DECISIONS):
+        forced = rules.forced_action(state)
+        if forced is not None:
+            state = _apply(table, rules, state, forced, moves)
+            continue
         waiting = rules.waiting_for(state)
         ready = sorted(waiting & (set(bots) | stand_ins))
         if not ready or (rules.anyone_continues(state) and humans):
@@ -272,3 +276,13 @@ def own_table(player: Player, public_id) -> tuple[Table, int] | None:
     seat = table.seat_of(player)
     assert seat is not None
     return table, seat.index
+
+
+def tables_of(player: Player, kind: str):
+    """The player's tables of one game, latest first, with their seats."""
+    return (
+        Table.objects.of(player)
+        .of_kind(kind)
+        .prefetch_related("seats")
+        .order_by("-updated_at", "-pk")
+    )

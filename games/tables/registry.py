@@ -51,6 +51,10 @@ class GameRules:
     # their turn: they get the decision's seconds without the bank, all alike, so that
     # no clock tells who may answer
     answering: Callable[[State], bool] = lambda state: False
+    # the decision the game takes next when nobody has a choice in it (Classic's draw
+    # from the wall, the only move open): played for humans as for bots, so that a
+    # player never presses a button that can only do one thing (docs/tables.md#forced-moves)
+    forced_action: Callable[[State], str | None] = lambda state: None
 
     def action_for_absent(self, state: State, seat: int, seed: int, index: int) -> str:
         """What the server plays for a human seat that is out of time or away."""

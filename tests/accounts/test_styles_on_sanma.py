@@ -25,7 +25,7 @@ def test_the_chosen_style_is_rendered_on_sanma(alice_client, alice):
     sprites = set(re.findall(r'<use href="([^"#]*)#t-', html)) - {"/static/tiles.svg"}
     assert sprites == {"/static/tiles-modern.svg"}
     assert 'class="tl back"' in html  # the other seats' concealed tiles, face down
-    css = (Path(__file__).resolve().parents[2] / "static/sanma/css/table.css").read_text()
+    css = (Path(__file__).resolve().parents[2] / "static/tables/css/table.css").read_text()
     assert re.search(r"\.tl\.back \{ background: var\(--tile-back\);", css)
 
 

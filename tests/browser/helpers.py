@@ -184,3 +184,41 @@ def make_stuck(game: Game) -> None:
     game.faces = game.initial_faces = faces
     game.save(update_fields=["faces", "initial_faces"])
     assert engine.is_stuck(geometry, engine.Board(tuple(faces), geometry.full_mask))
+
+
+# --- the table games (Sanma, Classic) -----------------------------------------------
+
+
+def table_version(page: Page) -> str:
+    return page.locator("#table").get_attribute("data-version")
+
+
+def click_and_wait(page: Page, target) -> None:
+    """Click a button of the table and wait for the answer to replace it."""
+    before = table_version(page)
+    target.click()
+    expect(page.locator("#table")).not_to_have_attribute("data-version", before)
+
+
+def next_table_click(page: Page, first_choices: tuple[str, ...]):
+    """The button to press next: the first of ``first_choices`` offered, else the drawn
+    tile, else a tile of the hand."""
+    for action in first_choices:
+        button = page.locator(f'#table [data-action="{action}"]')
+        if button.count():
+            return button.first
+    drawn = page.locator("#table .hand button.hand-tile.drawn[name=move]")
+    if drawn.count():
+        return drawn
+    return page.locator("#table .hand button.hand-tile[name=move]").first
+
+
+def assert_whole_table_in_view(page: Page, width: int, height: int) -> None:
+    box = page.locator("#table").bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, box
+    assert box["y"] + box["height"] <= height + 0.5, box
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    for tile_ in page.locator("#table .hand .hand-tile").all():
+        tile_box = tile_.bounding_box()
+        assert tile_box["x"] >= 0 and tile_box["x"] + tile_box["width"] <= width + 0.5
+        assert tile_box["y"] + tile_box["height"] <= height + 0.5

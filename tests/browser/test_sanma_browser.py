@@ -9,7 +9,13 @@ from playwright.sync_api import Page, expect
 
 from games.tables.models import Table
 
-from .helpers import SCREENSHOTS
+from .helpers import (
+    SCREENSHOTS,
+    assert_whole_table_in_view,
+    click_and_wait,
+    next_table_click,
+    table_version,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,38 +30,6 @@ def _start(page: Page, url: str, length: str = "east") -> None:
     page.click("button.primary")
     expect(page.locator("#table")).to_be_visible()
     page.wait_for_load_state()  # the page's scripts are in
-
-
-def _version(page: Page) -> str:
-    return page.locator("#table").get_attribute("data-version")
-
-
-def _click_and_wait(page: Page, target) -> None:
-    before = _version(page)
-    target.click()
-    expect(page.locator("#table")).not_to_have_attribute("data-version", before)
-
-
-def _next_click(page: Page):
-    for action in FIRST_CHOICES:
-        button = page.locator(f'#table [data-action="{action}"]')
-        if button.count():
-            return button.first
-    drawn = page.locator("#table .hand button.hand-tile.drawn[name=move]")
-    if drawn.count():
-        return drawn
-    return page.locator("#table .hand button.hand-tile[name=move]").first
-
-
-def _assert_whole_table_in_view(page: Page, width: int, height: int) -> None:
-    box = page.locator("#table").bounding_box()
-    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, box
-    assert box["y"] + box["height"] <= height + 0.5, box
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
-    for tile in page.locator("#table .hand .hand-tile").all():
-        tile_box = tile.bounding_box()
-        assert tile_box["x"] >= 0 and tile_box["x"] + tile_box["width"] <= width + 0.5
-        assert tile_box["y"] + tile_box["height"] <= height + 0.5
 
 
 def test_a_whole_east_round_is_played_by_clicking_on_a_phone(page: Page, live_server):
@@ -74,8 +48,8 @@ def test_a_whole_east_round_is_played_by_clicking_on_a_phone(page: Page, live_se
         elif phase == "draw" and page.locator("#table .hand button.hand-tile[name=move]").count():
             widths = [t.bounding_box()["width"] for t in page.locator(".hand .hand-tile").all()]
             assert min(widths) >= 24, widths
-            _assert_whole_table_in_view(page, 360, 640)
-        _click_and_wait(page, _next_click(page))
+            assert_whole_table_in_view(page, 360, 640)
+        click_and_wait(page, next_table_click(page, FIRST_CHOICES))
     else:
         pytest.fail("the East round did not end")
     expect(page.locator(".game-result")).to_be_visible()
@@ -90,7 +64,7 @@ def test_the_table_is_whole_at_each_size(page: Page, live_server, width, height)
     page.set_viewport_size({"width": width, "height": height})
     _start(page, live_server.url)
     page.wait_for_timeout(2500)  # the bots' turns have arrived
-    _assert_whole_table_in_view(page, width, height)
+    assert_whole_table_in_view(page, width, height)
     if width == 360:
         widths = [t.bounding_box()["width"] for t in page.locator(".hand .hand-tile").all()]
         assert min(widths) >= 24
@@ -107,9 +81,9 @@ def test_the_bots_turns_arrive_one_after_another(page: Page, live_server):
     _start(page, live_server.url)
     discards = page.locator("#table .hand button.hand-tile[name=move]")
     while not discards.count():  # a call to answer first
-        _click_and_wait(page, _next_click(page))
+        click_and_wait(page, next_table_click(page, FIRST_CHOICES))
     page.emulate_media(reduced_motion="no-preference")
-    _click_and_wait(page, discards.first)
+    click_and_wait(page, discards.first)
     steps = page.eval_on_selector_all(
         "#table .is-new", "tiles => tiles.map(t => getComputedStyle(t).animationDelay)"
     )
@@ -120,7 +94,7 @@ def test_the_hand_plays_by_keyboard(page: Page, live_server):
     page.emulate_media(reduced_motion="reduce")
     _start(page, live_server.url)
     while not page.locator("#table .hand button.hand-tile[name=move]").count():
-        _click_and_wait(page, _next_click(page))
+        click_and_wait(page, next_table_click(page, FIRST_CHOICES))
     first = page.locator("#table .hand .hand-tile").first
     first.focus()
     page.keyboard.press("ArrowRight")
@@ -128,7 +102,7 @@ def test_the_hand_plays_by_keyboard(page: Page, live_server):
     assert focused == "1"
     while not page.locator("#table .hand button.hand-tile[name=move]:focus").count():
         page.keyboard.press("ArrowRight")
-    before = _version(page)
+    before = table_version(page)
     page.keyboard.press("Enter")
     expect(page.locator("#table")).not_to_have_attribute("data-version", before)
     assert page.evaluate(
@@ -139,14 +113,14 @@ def test_the_hand_plays_by_keyboard(page: Page, live_server):
 
 def test_the_rules_open_over_the_table_and_close_again(page: Page, live_server):
     _start(page, live_server.url)
-    before = _version(page)
+    before = table_version(page)
     page.locator("#table .rules-link").click()
     panel = page.locator("#rules-panel")
     expect(panel.get_by_role("heading", name="Sanma rules")).to_be_visible()
     assert page.url.rstrip("/").endswith(page.url.rstrip("/").rsplit("/", 1)[-1])
     page.keyboard.press("Escape")
     expect(panel.get_by_role("heading", name="Sanma rules")).to_have_count(0)
-    assert _version(page) == before and "/sanma/rules" not in page.url
+    assert table_version(page) == before and "/sanma/rules" not in page.url
 
 
 def test_a_german_browser_gets_the_german_table(browser, live_server):

@@ -1,6 +1,7 @@
 """Classic Mahjong engine and bot tests: plain Python, no Django and no database.
 
-Run them alone with ``python -m pytest tests/classic -q -p no:django``.
+Run them alone with ``python -m pytest tests/classic -q -p no:django`` (the web tests
+in web/ need the database and are then left out).
 """
 
 from __future__ import annotations

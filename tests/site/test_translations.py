@@ -22,7 +22,9 @@ ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = ("de", "fi", "da")
 # Page-long texts are written per language (docs/site.md#catalogues-and-page-long-texts);
 # the admin's own templates are for staff and follow Django's admin.
-PER_LANGUAGE = re.compile(r"templates/(solitaire/rules_\w+|sanma/rules/\w+)\.html$")
+PER_LANGUAGE = re.compile(
+    r"templates/(solitaire/rules_\w+|sanma/rules/\w+|classic/rules/[a-z]+)\.html$"
+)
 NOT_SHOWN = re.compile(r"templates/(admin/|robots\.txt)")
 # Words a template may show untranslated: the stamp stays German on every page.
 KEPT = {"Ohne", "Hilfe"}
@@ -139,7 +141,12 @@ def test_the_check_finds_text_left_outside_the_tags(tmp_path):
 
 
 def test_every_page_long_text_has_all_four_languages():
-    for pattern in ("solitaire/rules_{language}.html", "sanma/rules/{language}.html"):
+    patterns = (
+        "solitaire/rules_{language}.html",
+        "sanma/rules/{language}.html",
+        "classic/rules/{language}.html",
+    )
+    for pattern in patterns:
         for language in ("en", *TRANSLATED):
             assert (ROOT / "templates" / pattern.format(language=language)).is_file()
 

@@ -4,7 +4,6 @@ seeded game, the page's attributes and buttons, and decisions posted as a browse
 from __future__ import annotations
 
 import contextlib
-import re
 from functools import cache
 from unittest import mock
 
@@ -14,15 +13,13 @@ from games.sanma import engine
 from games.sanma.table_rules import options_of
 from games.tables.models import Seat, Table
 from tests.sanma.engine.players import choose_greedy
+from tests.tables.pages import HTMX as HTMX  # the pages' readings, for the tests here
+from tests.tables.pages import attrs as attrs
+from tests.tables.pages import moves as moves
+from tests.tables.pages import post as post_as_page
+from tests.tables.pages import table_of
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 OPTIONS = {"length": "east", "red_fives": True}
-
-
-def table_of(response) -> Table:
-    """The table a start or decision redirected to."""
-    public_id = response["Location"].split("?")[0].rstrip("/").rsplit("/", 1)[-1]
-    return Table.objects.get(public_id=public_id)
 
 
 def start(client, seed: int | None = None, **chosen) -> Table:
@@ -35,24 +32,8 @@ def start(client, seed: int | None = None, **chosen) -> Table:
     return table_of(response)
 
 
-def attrs(html: str) -> dict[str, str]:
-    """The data attributes of #table."""
-    match = re.search(r'<(?:form|div) id="table"[^>]*>', html, flags=re.S)
-    assert match, "no #table in the answer"
-    return dict(re.findall(r'data-([a-z-]+)="([^"]*)"', match.group(0)))
-
-
-def moves(html: str) -> list[str]:
-    """Every decision the page offers: the values its buttons post."""
-    return re.findall(r'<button[^>]*name="move" value="([^"]+)"', html)
-
-
 def post(client, table: Table, move: str, htmx: bool = True, **data):
-    table.refresh_from_db()
-    data.setdefault("version", table.version)
-    return client.post(
-        f"/sanma/{table.public_id}/act", {"move": move, **data}, **(HTMX if htmx else {})
-    )
+    return post_as_page(client, "sanma", table, move, htmx, **data)
 
 
 def craft(player: Player, seed: int, log: list[str], human: int, level="normal", **options):

@@ -170,7 +170,7 @@ def _ranked(user, games: int, level="normal", first_seed=100):
 
 
 def test_the_sanma_board_ranks_total_placement_points_after_enough_games(alice, bob, client):
-    from leaderboards.sanma import MIN_GAMES
+    from leaderboards.tables import MIN_GAMES
 
     _ranked(alice, MIN_GAMES, first_seed=200)
     _ranked(bob, MIN_GAMES - 1, first_seed=300)
@@ -186,7 +186,7 @@ def test_the_sanma_board_ranks_total_placement_points_after_enough_games(alice, 
 
 
 def test_a_finished_game_refreshes_its_board(alice, client, django_capture_on_commit_callbacks):
-    from leaderboards.sanma import MIN_GAMES
+    from leaderboards.tables import MIN_GAMES
 
     _ranked(alice, MIN_GAMES - 1, first_seed=500)
     assert "Alice" not in _board_of(client)
@@ -196,11 +196,11 @@ def test_a_finished_game_refreshes_its_board(alice, client, django_capture_on_co
 
 
 def test_tables_of_two_humans_do_not_count_for_a_bot_board(alice, bob):
-    from leaderboards.sanma import counted_seats
+    from leaderboards.tables import counted_seats
 
     table = finished_table(Player(alice), seed=700)
     table.seats.filter(index=1).update(bot_level="", user=bob)
-    assert not counted_seats("normal").exists()
+    assert not counted_seats("sanma", "normal").exists()
     assert Table.objects.against_bots("normal").count() == 0
 
 

@@ -1,16 +1,17 @@
-"""Server-side time of a human's discard at a Sanma table, the bots' turns included.
+"""Server-side time of a human's discard at a table game, the bots' turns included.
 
-Plays ``--games`` East games against two bots (default strength Normal) through Django's
-test client with HTMX, as the page posts: the full request path with middleware,
-session, the row lock, the state from the cache, the engine, the bots' decisions until
-the human must decide again, the commit and the rendered table. The human wins when it
-can, continues after a hand, passes on calls and otherwise discards a seeded pick.
+Plays ``--games`` East games of ``--game`` (Sanma against two bots, Classic against
+three; default strength Normal) through Django's test client with HTMX, as the page
+posts: the full request path with middleware, session, the row lock, the state from the
+cache, the engine, the bots' decisions (and Classic's draws) until the human must decide
+again, the commit and the rendered table. The human wins when it can, continues after a
+hand, passes on calls and otherwise discards a seeded pick.
 
 Reports, over the discards only: p50/p95/p99 per answer (the budget: p50 <= 40 ms at
 Normal), the bots' decisions per answer and the time they took, the answer's size, and
 as the baseline in the same run the plain GET of the same table page (rendering only).
 
-    .venv/bin/python bench/sanma_turn.py [--games 4] [--level normal]
+    .venv/bin/python bench/table_turn.py [--game sanma|classic] [--games 4] [--level normal]
 
 Uses BENCH_DATABASE_URL (default: database `mahjong_bench` on the local PostgreSQL,
 created if missing) and BENCH_REDIS_URL (default: the local Redis, database 13).
@@ -30,11 +31,22 @@ from benchenv import bench_environment, create_database, percentile
 os.environ.update(bench_environment("mahjong_bench", redis_db=13))
 
 MOVE = re.compile(r'<button[^>]*name="move" value="([^"]+)"')
+# Per game: the start page's options (an East round), the moves that win or move the game
+# on, and how a discard's move begins.
+GAMES = {
+    "sanma": ({"length": "east", "red_fives": "on"}, ("tsumo", "ron", "next", "pass"), "d:"),
+    "classic": (
+        {"rounds": "1", "flowers": "on", "dealer_rule": "official"},
+        ("mahjong", "next", "pass", "draw"),
+        "discard ",
+    ),
+}
 VERSION = re.compile(r'id="table"[^>]*data-version="(\d+)"', re.S)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=sorted(GAMES), default="sanma")
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--level", default="normal")
     args = parser.parse_args()
@@ -52,17 +64,18 @@ def main() -> None:
 
     call_command("migrate", verbosity=0)
 
+    options, first_moves, discard = GAMES[args.game]
     # Time the bots' decisions inside the requests.
-    sanma = registry.rules_for("sanma")
+    rules = registry.rules_for(args.game)
     bot_times: list[float] = []
 
     def timed_bot(*bot_args):
         started = time.perf_counter()
-        text = sanma.bot_action(*bot_args)
+        text = rules.bot_action(*bot_args)
         bot_times.append(time.perf_counter() - started)
         return text
 
-    registry.register(replace(sanma, bot_action=timed_bot))
+    registry.register(replace(rules, bot_action=timed_bot))
 
     hx = {"HTTP_HX_REQUEST": "true"}
     discard_ms: list[float] = []
@@ -73,17 +86,15 @@ def main() -> None:
     rng = SplitMix64(2026)
     for _ in range(args.games):
         client = Client()
-        started = client.post(
-            "/sanma/new", {"length": "east", "red_fives": "on", "level": args.level}
-        )
+        started = client.post(f"/{args.game}/new", {**options, "level": args.level})
         table = Table.objects.get(public_id=started["Location"].rsplit("/", 1)[-1])
-        url = f"/sanma/{table.public_id}"
+        url = f"/{args.game}/{table.public_id}"
         html = client.get(url).content.decode()
         while 'data-phase="game-end"' not in html:
             offered = MOVE.findall(html)
             version = VERSION.search(html).group(1)
-            move = next((m for m in ("tsumo", "ron", "next", "pass") if m in offered), None)
-            discards = [m for m in offered if m.startswith("d:")]
+            move = next((m for m in first_moves if m in offered), None)
+            discards = [m for m in offered if m.startswith(discard)]
             if move is None:
                 move = discards[rng.below(len(discards))] if discards else offered[0]
             before = len(bot_times)
@@ -92,7 +103,7 @@ def main() -> None:
             elapsed = (time.perf_counter() - t0) * 1000
             assert response.status_code == 200, response.status_code
             html = response.content.decode()
-            if move.startswith("d:"):
+            if move.startswith(discard):
                 discard_ms.append(elapsed)
                 bots_per_answer.append(len(bot_times) - before)
                 bots_ms.append(sum(bot_times[before:]) * 1000)
@@ -104,7 +115,7 @@ def main() -> None:
     p50 = percentile(discard_ms, 0.5)
     base = percentile(page_ms, 0.5)
     print(
-        f"sanma discards: {len(discard_ms)} answers in {args.games} East games against "
+        f"{args.game} discards: {len(discard_ms)} answers in {args.games} East games against "
         f"{args.level} bots, PostgreSQL + Redis"
     )
     print(

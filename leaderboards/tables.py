@@ -1,6 +1,7 @@
-"""The Sanma boards: per bot strength, the players with the best total of placement
-points against bots of that strength, once they have played enough games there
-(docs/sanma.md#stats-and-boards). Cached like every board (docs/site.md#caching)."""
+"""The boards of the table games (Sanma, Classic): per game and bot strength, the
+players with the best total of results against bots of that strength, once they have
+played enough games there (docs/sanma.md#stats-and-boards,
+docs/classic.md#stats-and-boards). Cached like every board (docs/site.md#caching)."""
 
 from __future__ import annotations
 
@@ -11,18 +12,19 @@ from django.db import transaction
 from django.db.models import Count, QuerySet, Sum
 from django.urls import reverse
 
-from games.sanma.table_rules import BOT_LEVELS, KIND
 from games.tables.models import Seat, Table
+from games.tables.registry import rules_for
 
 from . import cache
 from .ranking import places
 
 SIZE = 10
 MIN_GAMES = 5  # finished games against a strength before a player is ranked there
+KINDS = ("sanma", "classic")  # the table games with boards
 
 
 @dataclass(frozen=True)
-class SanmaEntry:
+class TableEntry:
     place: int
     player_id: int
     name: str
@@ -36,29 +38,31 @@ class SanmaEntry:
 
 
 @dataclass(frozen=True)
-class SanmaBoard:
+class TableBoard:
+    kind: str
     level: str
-    entries: tuple[SanmaEntry, ...]
+    entries: tuple[TableEntry, ...]
     players: int  # ranked players: those with at least MIN_GAMES games
 
 
-def sanma_scope(level: str) -> str:
-    return f"sanma:{level}"
+def table_scope(kind: str, level: str) -> str:
+    return f"{kind}:{level}"
 
 
-def counted_seats(level: str) -> QuerySet[Seat]:
-    """Accounts' seats at finished tables of one human against bots of ``level``."""
-    tables = Table.objects.of_kind(KIND).finished().against_bots(level).values("pk")
+def counted_seats(kind: str, level: str) -> QuerySet[Seat]:
+    """Accounts' seats at finished tables of ``kind``, of one human against bots of
+    ``level``."""
+    tables = Table.objects.of_kind(kind).finished().against_bots(level).values("pk")
     return Seat.objects.filter(table__in=tables, user__isnull=False, points__isnull=False)
 
 
-def sanma_board(level: str) -> SanmaBoard:
-    return cache.cached(sanma_scope(level), "all", lambda: _sanma_board(level))
+def table_board(kind: str, level: str) -> TableBoard:
+    return cache.cached(table_scope(kind, level), "all", lambda: _table_board(kind, level))
 
 
-def _sanma_board(level: str) -> SanmaBoard:
+def _table_board(kind: str, level: str) -> TableBoard:
     ranked = (
-        counted_seats(level)
+        counted_seats(kind, level)
         .values("user")
         .annotate(total=Sum("points"), games=Count("pk"))
         .filter(games__gte=MIN_GAMES)
@@ -71,7 +75,7 @@ def _sanma_board(level: str) -> SanmaBoard:
     )
     totals = [round(row["total"], 1) for row in rows]
     entries = tuple(
-        SanmaEntry(
+        TableEntry(
             place,
             row["user"],
             users[row["user"]].public_name,
@@ -81,20 +85,19 @@ def _sanma_board(level: str) -> SanmaBoard:
         )
         for place, total, row in zip(places(totals), totals, rows, strict=True)
     )
-    return SanmaBoard(level, entries, players=ranked.count())
+    return TableBoard(kind, level, entries, players=ranked.count())
 
 
 def refresh_boards(sender, table: Table | None = None, tables=(), **signal) -> None:
-    """A Sanma table finished, or guests' tables became an account's: the boards of
-    their strengths are computed afresh once that commits."""
+    """A table finished, or guests' tables became an account's: the boards of their
+    games and strengths are computed afresh once that commits."""
     changed = [table] if table is not None else list(tables)
-    levels = {
-        seat.bot_level
+    scopes = {
+        table_scope(t.kind, seat.bot_level)
         for t in changed
-        if t.kind == KIND and not t.is_playing
+        if t.kind in KINDS and not t.is_playing
         for seat in t.seats.all()
-        if seat.bot_level in BOT_LEVELS
+        if seat.bot_level in rules_for(t.kind).bot_levels
     }
-    if levels:
-        scopes = [sanma_scope(level) for level in sorted(levels)]
-        transaction.on_commit(lambda: cache.refresh(*scopes))
+    if scopes:
+        transaction.on_commit(lambda: cache.refresh(*sorted(scopes)))

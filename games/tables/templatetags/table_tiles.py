@@ -1,5 +1,6 @@
-"""Sanma's tiles as HTML (docs/sanma.md#the-table-page): a face from the shared sprite
-on a body the page draws. A tag, not a partial: a table shows some eighty tiles."""
+"""The tiles of every table game as HTML (docs/tables.md#tiles-on-the-page): a face
+from the shared sprite on a body the page draws. A tag, not a partial: a table shows
+some eighty tiles."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-// Keyboard play at the Sanma table (docs/sanma.md#the-table-page). The hand is one stop
+// Keyboard play at every table game (docs/tables.md#tiles-on-the-page). The hand is one stop
 // in the tab order: the arrow keys move along it, Enter or Space discards the tile in
 // focus (it is a button). Letter keys press the action buttons that carry them
 // (data-key). After an answer replaces the table, the focus comes back to the hand at

@@ -1,0 +1,77 @@
+"""The words the Classic pages use for winds, rounds, moves, scoring and results, in
+every site language (docs/classic.md#the-table-page). Tile names are shared with every
+table game (games/tables/tiles.py)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+WINDS = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
+
+
+def round_name(code: str) -> str:
+    """ "E1" -> "East 1": the round wind and which East of the round deals."""
+    return f"{WINDS[code[0]]} {code[1:]}"
+
+
+# What a decision is called in the line that tells what happened.
+MOVES = {
+    "draw": _("draws"),
+    "discard": _("discards"),
+    "chi": _("Chi"),
+    "pong": _("Pong"),
+    "kan": _("Kan"),
+    "mahjong": _("Mah Jong"),
+    "nine": _("declares nine terminals and honours"),
+    "pass": _("passes"),
+    "next": _("continues"),
+}
+BUTTONS = {
+    "draw": _("Draw"),
+    "chi": _("Chi"),
+    "pong": _("Pong"),
+    "kan": _("Kan"),
+    "mahjong": _("Mah Jong"),
+    "nine": _("Nine terminals (draw)"),
+    "pass": _("Pass"),
+}
+MELDS = {"chi": _("Chi"), "pong": _("Pong"), "kan": _("Kan"), "concealed-kan": _("Concealed kan")}
+DRAWS = {
+    "wall": _("Draw: the wall is down to the dead end"),
+    "four-winds": _("Draw: the same wind from all four"),
+    "nine-terminals": _("Draw: nine terminals and honours"),
+    "three-mahjong": _("Draw: three players called Mah Jong"),
+}
+PAYMENTS = {"winner": _("to the winner"), "losers": _("between the losers")}
+# One name per row of the engine's scoring table (games/classic/engine/scoring.py).
+ELEMENTS = {
+    "mahjong": _("Mah Jong"),
+    "no-chi": _("Only Pongs and Kans, no Chi"),
+    "self-drawn": _("Winning tile drawn from the wall"),
+    "only-tile": _("Won on the only possible tile"),
+    "no-score": _("No points besides Mah Jong"),
+    "chi": _("Chi"),
+    "pong-simple-open": _("Pong of 2-8, exposed"),
+    "pong-simple-concealed": _("Pong of 2-8, concealed"),
+    "pong-major-open": _("Pong of 1, 9 or honours, exposed"),
+    "pong-major-concealed": _("Pong of 1, 9 or honours, concealed"),
+    "kan-simple-open": _("Kan of 2-8, exposed"),
+    "kan-simple-concealed": _("Kan of 2-8, concealed"),
+    "kan-major-open": _("Kan of 1, 9 or honours, exposed"),
+    "kan-major-concealed": _("Kan of 1, 9 or honours, concealed"),
+    "pair-dragon": _("Pair of dragons"),
+    "pair-own-wind": _("Pair of the own wind"),
+    "pair-round-wind": _("Pair of the round wind"),
+    "bonus-tile": _("Flower or season"),
+    "set-dragon": _("Pong or Kan of dragons"),
+    "set-own-wind": _("Pong or Kan of the own wind"),
+    "set-round-wind": _("Pong or Kan of the round wind"),
+    "own-flower": _("Own flower"),
+    "own-season": _("Own season"),
+    "all-flowers": _("All four flowers"),
+    "all-seasons": _("All four seasons"),
+    "concealed-hand": _("Concealed hand: nothing claimed"),
+    "one-suit-honours": _("One suit with honours"),
+    "one-suit": _("One suit only"),
+    "all-honours": _("Honours only"),
+}

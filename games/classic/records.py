@@ -1,0 +1,57 @@
+"""A finished Classic table's figures per seat, stored for the stats
+(docs/classic.md#stats-and-boards). Received from the table machinery's
+``table_finished``, in the transaction that finishes the table."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from games.tables import records
+from games.tables.models import Table
+
+from . import engine
+from .models import SeatRecord
+from .table_rules import KIND, options_of
+
+
+def hand_figures(options: engine.Options, seed: int, actions: Iterable[str]) -> list[dict]:
+    """Per seat: hands dealt, wins, wins by a drawn tile, deal-ins, won points, the best
+    won hand."""
+    figures = [
+        dict(hands=0, wins=0, self_drawn=0, deal_ins=0, win_points=0, best_hand=0)
+        for _ in range(4)
+    ]
+    state = engine.new_game(options, seed)
+    for text in actions:
+        before = state.phase
+        state = engine.apply(state, engine.Action.parse(text))
+        if before in (engine.HAND_END, engine.GAME_END) or state.phase not in (
+            engine.HAND_END,
+            engine.GAME_END,
+        ):
+            continue
+        result = state.last_result
+        assert result is not None
+        for seat in range(4):
+            figures[seat]["hands"] += 1
+        if result.outcome != "win" or result.winner is None or result.scores is None:
+            continue
+        won = figures[result.winner]
+        value = result.scores[result.winner].value
+        won["wins"] += 1
+        won["win_points"] += value
+        won["best_hand"] = max(won["best_hand"], value)
+        if result.discarder is None:
+            won["self_drawn"] += 1
+        else:
+            figures[result.discarder]["deal_ins"] += 1
+    return figures
+
+
+def record_finished(sender, table: Table, **signal) -> None:
+    if table.kind == KIND:
+        records.store(
+            table,
+            SeatRecord,
+            lambda: hand_figures(options_of(table.options), table.seed, table.log),
+        )

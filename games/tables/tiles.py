@@ -1,0 +1,48 @@
+"""Tiles as every table game's pages show them (docs/tables.md#tiles-on-the-page): the
+spoken name of a tile code and the tiles a presenter hands to the templates. Sanma and
+Classic share the codes of the tile art (``static/tiles.svg``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy as _
+
+SUITS = {"C": _("Character %(number)s"), "D": _("Circle %(number)s"), "B": _("Bamboo %(number)s")}
+HONOURS = {
+    "E": _("East wind"),
+    "S": _("South wind"),
+    "W": _("West wind"),
+    "N": _("North wind"),
+    "Wh": _("White dragon"),
+    "G": _("Green dragon"),
+    "R": _("Red dragon"),
+}
+BONUS = {"F": _("Flower %(number)s"), "S": _("Season %(number)s")}
+
+
+def tile_name(code: str) -> str:
+    """The spoken name of a tile code: "Circle 5", "Circle 5, red", "North wind",
+    "Flower 2"."""
+    if code in HONOURS:
+        return str(HONOURS[code])
+    if code[0] in BONUS:
+        return str(BONUS[code[0]]) % {"number": code[1:]}
+    name = str(SUITS[code[1]]) % {"number": code[0]}
+    return str(_("%(tile)s, red") % {"tile": name}) if code.endswith("r") else name
+
+
+@dataclass
+class Tile:
+    code: str
+    step: int | None = None  # shown after this many steps of the answer's animation
+    flags: str = ""  # css classes: "sideways", "called", "offered", "drawn", "back"
+
+    @property
+    def name(self) -> str:
+        return tile_name(self.code)
+
+
+@dataclass
+class HandTile(Tile):
+    move: str | None = None  # the discard it posts, or None when it cannot be discarded
