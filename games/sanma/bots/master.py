@@ -50,7 +50,7 @@ RON_DAMA = 1.2  # per own draw, the two others' discards add this many chances o
 RON_RIICHI = 0.8  # fewer: after a riichi the others play safe
 HAZARD_BASE = 0.012  # per go-round, the chance an opponent far from threatening wins
 HAZARD_TENPAI = 0.1  # per go-round, the chance a tenpai opponent wins
-PUSH_DANGER = 0.045  # deal-in chance of a discard still to come while pushing
+CLOSED_HAN = 1  # a closed hand's riichi, tsumo, ura dora and pinfu, roughly
 NOTEN = 1000  # what tenpai at the exhaustive draw is worth, roughly (2,000 shared)
 
 
@@ -229,12 +229,23 @@ class Master(Expert):
 
     # ------------------------------------------------------------------ the weighing
 
+    def dangers(self, r: Reading, opponents) -> list[float]:
+        """Per kind, the expected cost of discarding it: tenpai chance x danger x loss."""
+        return [
+            sum(o.tenpai * safety.danger(r, o.threat, k) * o.loss for o in opponents)
+            for k in range(34)
+        ]
+
     def weigh(self, r: Reading, after: dict[int, int], stakes: Stakes, opponents) -> list[Option]:
         """Every legal discard kind with its expected value, if the hand is played on."""
         unseen = sum(r.unseen(k) for k in range(34))
         hazard = self.hazard(opponents)
         pond = {kind_of(p.tile) for p in r.me.pond}
         open_plan = not r.is_closed and not self.yaku_certain(r)
+        cost = self.dangers(r, opponents)
+        # A pushing hand's later discards are tiles like the unseen ones.
+        later = sum(cost[k] * r.unseen(k) for k in range(34)) / max(unseen, 1)
+        ron_later = RON_RIICHI if r.is_closed else RON_DAMA
         out = []
         for kind, shanten in after.items():
             rest = eff.minus(r.counts, kind)
@@ -254,28 +265,30 @@ class Master(Expert):
             else:
                 accepted = eff.acceptance(rest, r.visible).tiles
                 worth = self.worth_after(r, kind)
-                win, alive = win_chance(shanten, accepted, r.wall_turns, unseen, hazard, 0.0)
-            risk = sum(o.tenpai * safety.danger(r, o.threat, kind) * o.loss for o in opponents)
-            future = alive * sum(o.tenpai * PUSH_DANGER * o.loss for o in opponents)
-            ev = win * stakes.win(worth) - risk - future
+                win, alive = win_chance(shanten, accepted, r.wall_turns, unseen, hazard, ron_later)
+            ev = win * stakes.win(worth) - cost[kind] - alive * later
             if shanten == 0:
                 ev += NOTEN * (1 - win) * 0.5
-            out.append(Option(kind, ev, win, worth, risk))
+            out.append(Option(kind, ev, win, worth, cost[kind]))
         return out
 
-    def fold_value(self, r: Reading, after: dict[int, int], opponents) -> tuple[float, int]:
-        """The expected value of folding (negative: its deal-in risk) and the tile it cuts."""
-        danger = {
-            k: sum(o.tenpai * safety.danger(r, o.threat, k) * o.loss for o in opponents)
-            for k in after
-        }
-        safest = min(sorted(danger), key=lambda k: (danger[k], after[k]))
-        # Later discards come from the rest of the hand: the safest few of them.
-        rest = sorted(danger[k] for k in range(34) for _ in range(r.counts[k]))[1:5]
+    def worth_after(self, r: Reading, kind: int) -> float:
+        """The expert's rough value, with a closed hand's riichi, tsumo and ura dora."""
+        code = r.discard_of(kind).tile
+        extra = CLOSED_HAN if r.is_closed else 0
+        return value.estimate(r, eff.minus(r.counts, kind), extra_han=extra - r.tile_han(code))
+
+    def fold_value(self, r: Reading, after: dict[int, int], opponents) -> float:
+        """The expected value of folding: the deal-in risk of the safest tiles held."""
+        cost = self.dangers(r, opponents)
+        unseen = sum(r.unseen(k) for k in range(34))
+        held = sorted(cost[k] for k in range(34) for _ in range(r.counts[k]))
+        # The safest tile now, then the next safest few, never worse than a pushing hand.
+        pushing = sum(cost[k] * r.unseen(k) for k in range(34)) / max(unseen, 1)
+        later = min(sum(held[1:5]) / max(1, len(held[1:5])), pushing)
         hazard = self.hazard(opponents)
         alive = sum((1 - hazard) ** t for t in range(1, r.wall_turns + 1))
-        later = alive * (sum(rest) / len(rest)) if rest else 0.0
-        return -danger[safest] - later, safest
+        return -min(cost[k] for k in after) - alive * later
 
     def choice(self, r: Reading) -> tuple[str, Action | None]:
         """("push", discard) or ("fold", discard) for the hand of ``r``."""
@@ -288,7 +301,7 @@ class Master(Expert):
         best = max(options, key=lambda o: (round(o.ev, 1), tie[o.kind]))
         threatened = any(o.tenpai >= 0.5 for o in opponents)
         if threatened and not r.me.riichi:
-            fold, _ = self.fold_value(r, after, opponents)
+            fold = self.fold_value(r, after, opponents)
             if fold > best.ev + self.fold_margin:
                 threats = [o.threat for o in opponents if o.tenpai >= 0.5]
                 return "fold", self.safest(r, threats, after)
