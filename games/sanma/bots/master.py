@@ -50,7 +50,8 @@ RON_DAMA = 1.2  # per own draw, the two others' discards add this many chances o
 RON_RIICHI = 0.8  # fewer: after a riichi the others play safe
 HAZARD_BASE = 0.012  # per go-round, the chance an opponent far from threatening wins
 HAZARD_TENPAI = 0.1  # per go-round, the chance a tenpai opponent wins
-CLOSED_HAN = 1  # a closed hand's riichi, tsumo, ura dora and pinfu, roughly
+THREATENING = 0.5  # an opponent this likely tenpai is played against
+CLOSED_HAN = 1.5  # a closed hand's riichi, tsumo, ura dora and pinfu, roughly
 NOTEN = 1000  # what tenpai at the exhaustive draw is worth, roughly (2,000 shared)
 
 
@@ -67,6 +68,7 @@ class Option:
     """One discard weighed: its expected value and what makes it up."""
 
     kind: int
+    shanten: int  # after it; for an open hand without a sure yaku, the plan's distance
     ev: float
     win: float  # the chance of winning the hand
     worth: float  # the win's value in points
@@ -178,6 +180,9 @@ def win_chance(
 class Master(Expert):
     name = "master"
     fold_margin = 150.0  # folding must be better by this many points (a folded hand is lost)
+    later_share = 1.0  # of the discards still to come, the share that risks a deal-in
+    pon_placement = True  # near the end a pon must also pay in placement
+    quiet = "ev"  # with nobody threatening: "ev" among the fastest discards, or "expert"
 
     # ------------------------------------------------------------------ reading
 
@@ -217,7 +222,7 @@ class Master(Expert):
         round_wind = EAST + "ES".index(r.view.round[0])
         value_kinds = DRAGONS | {wind, round_wind}
         han += sum(1 for m in s.melds if kind_of(m.tiles[0]) in value_kinds)
-        han += 3 if s.riichi else 2  # riichi or a yaku, and the dora not yet shown
+        han += 4 if s.riichi else 3  # riichi or a yaku, ura dora, and the dora not yet shown
         config = HandConfig(player_wind=wind, options=_THREE_PLAYERS)
         return float(ScoresCalculator.calculate_scores(min(han, 13), 30, config)["main"])
 
@@ -266,10 +271,10 @@ class Master(Expert):
                 accepted = eff.acceptance(rest, r.visible).tiles
                 worth = self.worth_after(r, kind)
                 win, alive = win_chance(shanten, accepted, r.wall_turns, unseen, hazard, ron_later)
-            ev = win * stakes.win(worth) - cost[kind] - alive * later
+            ev = win * stakes.win(worth) - cost[kind] - self.later_share * alive * later
             if shanten == 0:
                 ev += NOTEN * (1 - win) * 0.5
-            out.append(Option(kind, ev, win, worth, cost[kind]))
+            out.append(Option(kind, shanten, ev, win, worth, cost[kind]))
         return out
 
     def worth_after(self, r: Reading, kind: int) -> float:
@@ -288,22 +293,28 @@ class Master(Expert):
         later = min(sum(held[1:5]) / max(1, len(held[1:5])), pushing)
         hazard = self.hazard(opponents)
         alive = sum((1 - hazard) ** t for t in range(1, r.wall_turns + 1))
-        return -min(cost[k] for k in after) - alive * later
+        return -min(cost[k] for k in after) - self.later_share * alive * later
 
-    def choice(self, r: Reading) -> tuple[str, Action | None]:
+    def choice(self, r: Reading) -> tuple[str, Action]:
         """("push", discard) or ("fold", discard) for the hand of ``r``."""
         after = eff.after_discards(r.counts, r.discards)
         stakes = self.stakes(r)
         opponents = self.opponents(r, stakes)
+        threatened = any(o.tenpai >= THREATENING for o in opponents)
+        if not threatened and self.quiet == "expert":
+            return "push", r.discard_of(self.efficient(r, after))
         options = self.weigh(r, after, stakes, opponents)
+        if not threatened:
+            # Nobody threatens: the fastest discards only, the one worth most among them.
+            fastest = min(o.shanten for o in options)
+            options = [o for o in options if o.shanten == fastest]
         tie = {k: -self.keep_value(r, k) for k in after}
         options.sort(key=lambda o: o.kind)
         best = max(options, key=lambda o: (round(o.ev, 1), tie[o.kind]))
-        threatened = any(o.tenpai >= 0.5 for o in opponents)
         if threatened and not r.me.riichi:
             fold = self.fold_value(r, after, opponents)
             if fold > best.ev + self.fold_margin:
-                threats = [o.threat for o in opponents if o.tenpai >= 0.5]
+                threats = [o.threat for o in opponents if o.tenpai >= THREATENING]
                 return "fold", self.safest(r, threats, after)
         return "push", r.discard_of(best.kind)
 
@@ -341,10 +352,13 @@ class Master(Expert):
         return with_riichi > win_dama * stakes.win(dama)
 
     def calls_pon(self, r: Reading, rng: SplitMix64) -> bool:
-        """The expert's pon (it keeps a yaku and brings tenpai nearer), if it pays."""
+        """The expert's pon (it keeps a yaku and brings tenpai nearer); near the end only
+        if it pays in placement too: a fast cheap hand helps a leader, not a chaser."""
         if not super().calls_pon(r, rng):
             return False
         stakes = self.stakes(r)
+        if not stakes.weight or not self.pon_placement:
+            return True
         kind = kind_of(r.view.offer.tile)
         unseen = sum(r.unseen(k) for k in range(34))
         hazard = self.hazard(self.opponents(r, stakes))
