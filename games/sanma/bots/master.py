@@ -182,6 +182,7 @@ class Master(Expert):
     fold_margin = 150.0  # folding must be better by this many points (a folded hand is lost)
     later_share = 1.0  # of the discards still to come, the share that risks a deal-in
     pon_placement = True  # near the end a pon must also pay in placement
+    ev_early = True  # weigh discards against threats before the last two hands too
     quiet = "ev"  # with nobody threatening: "ev" among the fastest discards, or "expert"
 
     # ------------------------------------------------------------------ reading
@@ -301,6 +302,8 @@ class Master(Expert):
         stakes = self.stakes(r)
         opponents = self.opponents(r, stakes)
         threatened = any(o.tenpai >= THREATENING for o in opponents)
+        if not stakes.weight and not (threatened and self.ev_early):
+            return "push", r.discard_of(self.efficient(r, after))
         if not threatened and self.quiet == "expert":
             return "push", r.discard_of(self.efficient(r, after))
         options = self.weigh(r, after, stakes, opponents)
