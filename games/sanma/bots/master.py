@@ -127,7 +127,7 @@ class Stakes:
         return -self.utility(deltas)
 
 
-def placement_weight(length: str, round_name: str) -> float:
+def placement_weight(length: str, round_name: str, before_last: float = 0.4) -> float:
     """How much placement points count besides points: fully in the game's last hand."""
     if length == "one-hand":
         return 0.0  # a one-hand game has no placement points
@@ -135,7 +135,7 @@ def placement_weight(length: str, round_name: str) -> float:
     if round_name == final:
         return 1.0
     if round_name == final[0] + "2":
-        return 0.4
+        return before_last
     return 0.0
 
 
@@ -182,13 +182,14 @@ class Master(Expert):
     fold_margin = 150.0  # folding must be better by this many points (a folded hand is lost)
     later_share = 1.0  # of the discards still to come, the share that risks a deal-in
     pon_placement = True  # near the end a pon must also pay in placement
+    before_last = 0.4  # how much placement counts in the hand before the last
     ev_early = True  # weigh discards against threats before the last two hands too
     quiet = "ev"  # with nobody threatening: "ev" among the fastest discards, or "expert"
 
     # ------------------------------------------------------------------ reading
 
     def stakes(self, r: Reading) -> Stakes:
-        return Stakes(r, placement_weight(r.view.length, r.view.round))
+        return Stakes(r, placement_weight(r.view.length, r.view.round, self.before_last))
 
     def opponents(self, r: Reading, stakes: Stakes) -> list[Opponent]:
         out = []
