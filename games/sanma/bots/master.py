@@ -127,8 +127,12 @@ class Stakes:
         return -self.utility(deltas)
 
 
-def placement_weight(length: str, round_name: str, before_last: float = 0.4) -> float:
-    """How much placement points count besides points: fully in the game's last hand."""
+def placement_weight(length: str, round_name: str, before_last: float = 0.0) -> float:
+    """How much placement points count besides points: fully in the game's last hand.
+
+    ``before_last`` for the hand before it: the duplicate ladder found no gain in
+    counting placement there, where the last hand can still turn everything.
+    """
     if length == "one-hand":
         return 0.0  # a one-hand game has no placement points
     final = "S3" if length == "east-south" else "E3"
@@ -182,9 +186,11 @@ class Master(Expert):
     fold_margin = 150.0  # folding must be better by this many points (a folded hand is lost)
     later_share = 1.0  # of the discards still to come, the share that risks a deal-in
     pon_placement = True  # near the end a pon must also pay in placement
-    before_last = 0.4  # how much placement counts in the hand before the last
+    before_last = 0.0  # how much placement counts in the hand before the last
     ev_early = True  # weigh discards against threats before the last two hands too
-    quiet = "ev"  # with nobody threatening: "ev" among the fastest discards, or "expert"
+    # With nobody threatening: the expert's discard ("expert"), or the most valuable of
+    # the fastest discards ("ev"); the ladder found them equal, the expert's is cheaper.
+    quiet = "expert"
 
     # ------------------------------------------------------------------ reading
 
