@@ -1,7 +1,7 @@
 """Mahjong-Meister: the expected value of each discard, aware of placement.
 
-Over the expert it weighs every discard by what it is expected to bring
-(docs/sanma-bots.md#mahjong-master):
+Over the expert, once an opponent threatens or in the game's last hand, it weighs every
+discard by what it is expected to bring (docs/sanma-bots.md#mahjong-master):
 
     win chance x what the win is worth  -  deal-in chance x what a deal-in costs
 
@@ -13,14 +13,14 @@ Over the expert it weighs every discard by what it is expected to bring
   opponent is tenpai (a riichi surely, an open hand by its melds, a closed one by its
   discards), and what it costs is the library's value of a hand like theirs. Pushing
   also risks the discards still to come; folding keeps only the hand's safest tiles.
-- Points count as the game counts them: in the game's last hand (and half as much in
-  the one before) a result is worth its points plus the change of placement points it
-  brings. So a leader whose win cannot improve its place folds what it would have
-  pushed, and a player behind pushes for the value that moves it up: riichi when only
-  the riichi han reach the place above, and no cheap call that cannot reach it.
-- A pon must keep a yaku (the expert's rule) and raise the expected value; a North
-  goes aside as free dora unless the hand needs it, or the bot folds and a North is
-  more dangerous than its safest tile.
+- Points count as the game counts them: in the game's last hand a result is worth its
+  points plus the change of placement points it brings. So a leader whose win cannot
+  improve its place folds what it would have pushed, and a player behind pushes for the
+  value that moves it up: riichi when only the riichi han reach the place above.
+- While nobody threatens, it discards as the expert does. A pon keeps a yaku (the
+  expert's rule) and, in the last hand, must raise the expected value; a North goes
+  aside as free dora unless the hand needs it, or the bot folds and a North is more
+  dangerous than its safest tile.
 """
 
 from __future__ import annotations
@@ -187,7 +187,7 @@ class Master(Expert):
     later_share = 1.0  # of the discards still to come, the share that risks a deal-in
     pon_placement = True  # near the end a pon must also pay in placement
     before_last = 0.0  # how much placement counts in the hand before the last
-    ev_early = True  # weigh discards against threats before the last two hands too
+    ev_early = True  # weigh discards against threats before the last hand too
     # With nobody threatening: the expert's discard ("expert"), or the most valuable of
     # the fastest discards ("ev"); the ladder found them equal, the expert's is cheaper.
     quiet = "expert"

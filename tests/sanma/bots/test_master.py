@@ -79,9 +79,10 @@ def test_far_behind_with_no_place_to_win_it_folds_as_early_in_the_game():
     assert master(seen) == "d:5B"
 
 
-def test_placement_counts_in_the_last_hand_and_half_so_in_the_one_before():
+def test_placement_counts_in_the_last_hand_only():
     assert placement_weight("east", "E3") == 1.0
-    assert 0 < placement_weight("east", "E2") < 1
+    assert placement_weight("east", "E2") == 0.0
+    assert placement_weight("east", "E2", before_last=0.5) == 0.5
     assert placement_weight("east", "E1") == 0.0
     assert placement_weight("east-south", "E3") == 0.0
     assert placement_weight("east-south", "S3") == 1.0
