@@ -52,6 +52,7 @@ HAZARD_BASE = 0.012  # per go-round, the chance an opponent far from threatening
 HAZARD_TENPAI = 0.1  # per go-round, the chance a tenpai opponent wins
 THREATENING = 0.5  # an opponent this likely tenpai is played against
 CLOSED_HAN = 1.5  # a closed hand's riichi, tsumo, ura dora and pinfu, roughly
+HONBA = 200  # per honba: a ron pays it, a tsumo 100 from each of the two payers
 NOTEN = 1000  # what tenpai at the exhaustive draw is worth, roughly (2,000 shared)
 
 
@@ -105,7 +106,7 @@ class Stakes:
         total = []
         for payers in ((a,), (b,), (a, b)):
             deltas = [0, 0, 0]
-            paid = points + 300 * self.honba
+            paid = points + HONBA * self.honba
             deltas[me] = paid + self.sticks
             for p in payers:
                 deltas[p] = -paid / len(payers)
@@ -115,7 +116,7 @@ class Stakes:
     def deal_in(self, points: float, winner: int) -> float:
         """The cost (positive) of paying ``points`` to ``winner`` by ron."""
         deltas = [0, 0, 0]
-        paid = points + 300 * self.honba
+        paid = points + HONBA * self.honba
         deltas[self.seat] = -paid
         deltas[winner] = paid + self.sticks
         return -self.utility(deltas)
