@@ -22,13 +22,13 @@ No Django and no database: the engine and the bots only.
 from __future__ import annotations
 
 import argparse
-import math
-import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ladder import decision_times, interval  # noqa: E402
 
 from games.classic.bots import LEVELS, decision_rng  # noqa: E402
 from games.classic.engine import Options, apply, new_game, view, waiting_for  # noqa: E402
@@ -47,18 +47,6 @@ def play(levels, options: Options, seed: int, times: dict[str, list[float]], one
         times[level].append(time.perf_counter() - started)
         state = apply(state, action)
     return state
-
-
-def interval(values: list[float]) -> tuple[float, float]:
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, float("nan")
-    return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def ladder(strong: str, weak: str, walls: int, options: Options, times) -> None:
@@ -126,12 +114,7 @@ def main() -> None:
     print(f"({time.perf_counter() - started:.0f} s)")
     print("\nTime per decision (ms):")
     for level, values in times.items():
-        ms = [v * 1000 for v in values]
-        print(
-            f"{level:>8}: {len(ms):7d} decisions  p50 {percentile(ms, 0.5):6.2f}  "
-            f"p95 {percentile(ms, 0.95):6.2f}  p99 {percentile(ms, 0.99):6.2f}  "
-            f"max {max(ms):7.2f}"
-        )
+        print(decision_times(level, values))
 
 
 if __name__ == "__main__":

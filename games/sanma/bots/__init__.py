@@ -28,6 +28,7 @@ from games.sanma.engine import Action, View
 
 from .beginner import Beginner
 from .expert import Expert
+from .master import Master
 from .normal import Normal
 
 LEVELS = ("beginner", "normal", "expert", "master")
@@ -40,8 +41,7 @@ _BOTS = {
     "beginner": Beginner(),
     "normal": Normal(),
     "expert": Expert(),
-    # Until the master lands it plays as the expert.
-    "master": Expert(),
+    "master": Master(),
 }
 
 

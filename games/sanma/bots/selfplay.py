@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from games.sanma.engine import Action, Options, State, apply, new_game, view, waiting_for
 
@@ -15,21 +17,23 @@ def play(
     options: Options,
     seed: int,
     levels: Sequence[str],
-    on_decision: Callable[[int, str, Action], None] | None = None,
+    on_decision: Callable[[int, str, Action, float], None] | None = None,
 ) -> tuple[State, list[Action]]:
     """Play a game with ``levels[seat]`` in each seat; returns the end state and the log.
 
-    In the call phase the seats answer in seat order; ``on_decision(seat, level, action)``
-    sees every decision (the benchmark times them).
+    In the call phase the seats answer in seat order; ``on_decision(seat, level, action,
+    seconds)`` sees every decision and how long the bot took for it (the benchmark).
     """
     state = new_game(options, seed)
     log: list[Action] = []
     while state.phase != "game-end":
         seat = min(waiting_for(state))
         level = levels[seat]
-        action = choose(level, view(state, seat), rng_for(seed, len(log), seat))
+        seen = view(state, seat)
+        started = time.perf_counter()
+        action = choose(level, seen, rng_for(seed, len(log), seat))
         if on_decision is not None:
-            on_decision(seat, level, action)
+            on_decision(seat, level, action, time.perf_counter() - started)
         state = apply(state, action)
         log.append(action)
         if len(log) > MAX_DECISIONS:
@@ -45,19 +49,58 @@ def placements(state: State) -> tuple[int, int, int]:
     return (places[0], places[1], places[2])
 
 
-def duplicate(options: Options, seed: int, strong: str, weak: str) -> float:
-    """One wall replayed three times with the seats rotated: how much better ``strong`` places.
+@dataclass(frozen=True, slots=True)
+class Duplicate:
+    """One wall seed's three games: places and final results of each level's seats."""
+
+    strong_places: tuple[int, ...]
+    weak_places: tuple[int, ...]
+    strong_points: tuple[float, ...]  # final results: (score - 35,000) / 1,000 + placement
+    weak_points: tuple[float, ...]
+
+    @property
+    def placement(self) -> float:
+        """The weak bots' average place minus the strong bots' (positive: strong is better)."""
+        return _mean(self.weak_places) - _mean(self.strong_places)
+
+    @property
+    def points(self) -> float:
+        """The strong bots' average final result minus the weak bots'."""
+        return _mean(self.strong_points) - _mean(self.weak_points)
+
+
+def _mean(values) -> float:
+    return sum(values) / len(values)
+
+
+def duplicate_games(
+    options: Options,
+    seed: int,
+    strong: str,
+    weak: str,
+    on_decision: Callable[[int, str, Action, float], None] | None = None,
+) -> Duplicate:
+    """One wall replayed three times with the seats rotated.
 
     An even seed seats one ``strong`` bot against two ``weak`` ones, an odd seed two
-    against one; each game of the three puts the lone bot in another seat. Returns the
-    weak bots' average place minus the strong bots' (positive: ``strong`` placed better).
+    against one; each game of the three puts the lone bot in another seat, so every seat
+    meets the same walls with each level.
     """
     alone, pair = (strong, weak) if seed % 2 == 0 else (weak, strong)
-    strong_places: list[int] = []
-    weak_places: list[int] = []
+    places: dict[str, list[int]] = {strong: [], weak: []}
+    points: dict[str, list[float]] = {strong: [], weak: []}
     for lone_seat in range(3):
         levels = [alone if seat == lone_seat else pair for seat in range(3)]
-        state, _ = play(options, seed, levels)
+        state, _ = play(options, seed, levels, on_decision)
+        result = state.game_result
         for seat, place in enumerate(placements(state)):
-            (strong_places if levels[seat] == strong else weak_places).append(place)
-    return sum(weak_places) / len(weak_places) - sum(strong_places) / len(strong_places)
+            places[levels[seat]].append(place)
+            points[levels[seat]].append(result.points[seat])
+    return Duplicate(
+        tuple(places[strong]), tuple(places[weak]), tuple(points[strong]), tuple(points[weak])
+    )
+
+
+def duplicate(options: Options, seed: int, strong: str, weak: str) -> float:
+    """How much better ``strong`` places on one wall seed (see ``duplicate_games``)."""
+    return duplicate_games(options, seed, strong, weak).placement

@@ -53,7 +53,10 @@ def _points(
     tsumo: bool,
     riichi: bool,
 ) -> int:
-    ids = _ids((*concealed, win, *(c for _, tiles in melds for c in tiles)))
+    codes = (*concealed, win, *(c for _, tiles in melds for c in tiles))
+    if sum(1 for c in codes if kind_of(c) == kind_of(win)) > 4:
+        return 0  # a wait on a kind the hand holds all four of: no tile can win
+    ids = _ids(codes)
     hand_ids = ids[: len(concealed) + 1]
     rest = iter(ids[len(concealed) + 1 :])
     engine_melds = []

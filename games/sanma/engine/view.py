@@ -122,6 +122,7 @@ class View:
     version: int  # decisions applied so far
     phase: str  # "draw", "discard", "call", "hand-end", "game-end"
     round: str  # "E1".."S3"
+    length: str  # the game's length: "one-hand", "east", "east-south"
     honba: int
     sticks: int
     wall: int  # live tiles left
@@ -261,6 +262,7 @@ def _build(state: State, seat: int, open_all: bool) -> View:
         version=state.actions,
         phase=state.phase,
         round=hand.round_name,
+        length=state.options.length,
         honba=hand.honba,
         sticks=hand.sticks,
         wall=hand.live_tiles,
