@@ -69,6 +69,33 @@ def test_a_hand_is_played_by_clicking_on_a_phone(page: Page, live_server):
         assert page.locator("#table").get_attribute("data-phase") in ("discard", "call", "draw")
 
 
+def test_a_phone_held_sideways_keeps_the_hand_and_the_buttons_in_view_all_hand(
+    page: Page, live_server
+):
+    """Late in a hand the ponds are long and a claim adds the offered tile and its
+    buttons: at 640x360 the seats' ponds scroll inside their boxes instead."""
+    page.set_viewport_size({"width": 640, "height": 360})
+    page.emulate_media(reduced_motion="reduce")
+    _start(page, live_server.url)
+    seen = set()
+    for _ in range(200):
+        phase = page.locator("#table").get_attribute("data-phase")
+        if phase in ("hand-end", "game-end"):
+            break
+        seen.add(phase)
+        assert_whole_table_in_view(page, 640, 360)
+        for button in page.locator("#table .actions button").all():
+            box = button.bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 360, box
+        status = page.locator("#table-status").bounding_box()
+        assert status["y"] + status["height"] <= 360, status
+        click_and_wait(page, next_table_click(page, FIRST_CHOICES))
+    else:
+        pytest.fail("the hand did not end")
+    assert "discard" in seen
+    page.screenshot(path=str(SCREENSHOTS / "classic-hand-end-640x360.png"))
+
+
 @pytest.mark.parametrize(("width", "height"), [(360, 640), (640, 360), (1280, 800)])
 def test_the_table_is_whole_at_each_size(page: Page, live_server, width, height):
     page.set_viewport_size({"width": width, "height": height})
