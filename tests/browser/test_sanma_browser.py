@@ -133,3 +133,26 @@ def test_a_german_browser_gets_the_german_table(browser, live_server):
     expect(page.get_by_role("heading", name="Schrittweise erklärt")).to_be_visible()
     page.screenshot(path=str(SCREENSHOTS / "sanma-steps-de-360x640.png"), full_page=True)
     context.close()
+
+
+def test_a_phone_held_sideways_keeps_the_hand_and_the_live_line_in_view_all_hand(
+    page: Page, live_server
+):
+    """Late in a hand the ponds are long: at 640x360 they scroll inside their boxes, and
+    the hand, the buttons and the live line stay on the screen."""
+    page.set_viewport_size({"width": 640, "height": 360})
+    page.emulate_media(reduced_motion="reduce")
+    _start(page, live_server.url)
+    decisions = 0
+    for _ in range(200):
+        if page.locator("#table").get_attribute("data-phase") in ("hand-end", "game-end"):
+            break
+        assert_whole_table_in_view(page, 640, 360)
+        status = page.locator("#table-status").bounding_box()
+        assert status["y"] + status["height"] <= 360, status
+        click_and_wait(page, next_table_click(page, FIRST_CHOICES))
+        decisions += 1
+    else:
+        pytest.fail("the hand did not end")
+    assert decisions > 5
+    page.screenshot(path=str(SCREENSHOTS / "sanma-hand-end-640x360.png"))
