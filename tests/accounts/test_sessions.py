@@ -67,6 +67,17 @@ def test_a_tampered_cookie_is_no_session(client):
     assert response.status_code == 404  # no longer the guest whose game it is
 
 
+def test_a_new_secret_key_keeps_the_sessions_of_the_old_one_in_its_fallbacks(client, settings):
+    game = current_game(client)
+    old_key = settings.SECRET_KEY
+    settings.SECRET_KEY = "a-new-key-0123456789-abcdefghijklmnopqrstuvwxyz-0123456789"
+    old_cookie = _copy_of(client)
+    settings.SECRET_KEY_FALLBACKS = [old_key]
+    assert client.get(f"/game/{game.public_id}").status_code == 200  # still the same guest
+    settings.SECRET_KEY_FALLBACKS = []
+    assert old_cookie.get(f"/game/{game.public_id}").status_code == 404  # old key gone
+
+
 def test_a_database_session_of_before_is_taken_over_with_its_guests_games(client):
     old = DatabaseSession()
     old[SessionKey.GUEST_ID] = "a" * 32
