@@ -7,9 +7,8 @@ tenpai, dora and likely yaku before that) and plays by it:
 - riichi, unless the hand already has a yaku on every wait, is worth enough without it
   and waits on enough tiles: then it stays dama;
 - against a riichi, or an open hand that looks tenpai, it pushes a tenpai hand unless
-  it is cheap, badly waiting and the tile is dangerous; a one-away hand only when it is
-  worth a lot, accepts many tiles and the wall is long; else it folds, keeping its hand
-  where a nearly-as-safe tile allows (mawashi);
+  it is cheap, badly waiting and the tile is dangerous; a hand not yet tenpai folds,
+  keeping its shape where a nearly-as-safe tile allows (mawashi);
 - it calls pon for value honours and, in an open hand, for all simples, a flush or all
   triplets, when the call brings the hand nearer to a tenpai with a yaku and is worth it;
 - a closed or added kan that costs no shape is free dora.
@@ -29,8 +28,6 @@ from .reading import Reading, kind_of
 class Expert(Normal):
     name = "expert"
     push_cheap = 2000  # a tenpai hand below this with few waits does not push a dangerous tile
-    push_one_away = 5200  # a one-away hand pushes only worth this much ...
-    push_one_away_tiles = 12  # ... and accepting this many unseen tiles
     dama_non_dealer = 5200  # a hand worth this without riichi stays dama on a good wait
     dama_dealer = 7700
     good_wait = 5  # unseen winning tiles
@@ -116,12 +113,8 @@ class Expert(Normal):
             worth = self.tenpai_worth(r, kind, waits)
             risk = sum(safety.danger(r, t, kind) for t in threats)
             return worth == 0 or (worth < self.push_cheap and live <= 4 and risk > 0.05)
-        if best == 1 and r.wall_turns >= 4:
-            pool = [k for k, s in after.items() if s == 1]
-            accepted = max(eff.acceptance(eff.minus(r.counts, k), r.visible).tiles for k in pool)
-            return not (
-                value.estimate(r) >= self.push_one_away and accepted >= self.push_one_away_tiles
-            )
+        # A hand not yet ready folds, however much it is worth: pushing one-away hands
+        # lost placement in the duplicate matches (docs/sanma-bots.md#strength-and-speed).
         return True
 
     def safest(self, r: Reading, threats, after: dict[int, int]) -> Action:
