@@ -1,41 +1,21 @@
 """Coins (docs/site.md#coins): the daily check-in with its streak, the ledger, buying a
 style; against PostgreSQL, parallel requests each on a connection of their own."""
 
-import threading
 from datetime import date, timedelta
 
 import pytest
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.test import Client
 from django.utils import timezone
 
 from accounts import coins
 from accounts.models import CoinEntry, OwnedStyle
 from tests.factories import finished_game
+from tests.parallel import in_parallel
 
 pytestmark = pytest.mark.django_db
 
 DAY = date(2026, 3, 1)
-
-
-def _in_parallel(requests) -> list:
-    """Run each callable in its own thread, all released at the same moment."""
-    barrier = threading.Barrier(len(requests))
-    results: list = [None] * len(requests)
-
-    def run(index, request):
-        try:
-            barrier.wait()
-            results[index] = request()
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, r)) for i, r in enumerate(requests)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
 
 
 def _tabs(user, count: int) -> list[Client]:
@@ -115,7 +95,7 @@ def test_a_guest_cannot_check_in(client):
 def test_ten_check_ins_sent_at_once_credit_one(alice):
     day = timezone.now().date().isoformat()
     check_in = "/accounts/coins/check-in"
-    responses = _in_parallel(
+    responses = in_parallel(
         [lambda tab=tab: tab.post(check_in, {"day": day}) for tab in _tabs(alice, 10)]
     )
     assert [r.status_code for r in responses] == [302] * 10
@@ -224,7 +204,7 @@ def test_purchases_sent_at_once_never_spend_the_same_coins_twice(alice):
     _check_ins(alice, 6)  # 90 coins: one cloth of 60, not two
     tabs = _tabs(alice, 10)
     styles = ["crimson", "indigo"] * 5
-    responses = _in_parallel(
+    responses = in_parallel(
         [
             lambda tab=tab, style=style: tab.post("/accounts/styles/buy", {"style": style})
             for tab, style in zip(tabs, styles, strict=True)

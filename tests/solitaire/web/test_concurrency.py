@@ -4,39 +4,17 @@ Every thread has its own client and database connection, as two browser tabs or 
 double tap would; a barrier lets them all go at once.
 """
 
-import threading
-
 import pytest
-from django.db import connection
 from django.test import Client
 
 from games.solitaire import engine, play
 from games.solitaire.models import Game
 from tests.factories import craft_game
+from tests.parallel import in_parallel
 
 from .helpers import HTMX, board, current_game, matching_free_pair
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _in_parallel(requests) -> list:
-    """Run each callable in its own thread, all released at the same moment."""
-    barrier = threading.Barrier(len(requests))
-    results: list = [None] * len(requests)
-
-    def run(index, request):
-        try:
-            barrier.wait()
-            results[index] = request()
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, r)) for i, r in enumerate(requests)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
 
 
 def _tab_of(client) -> Client:
@@ -65,7 +43,7 @@ def test_a_burst_of_double_taps_removes_the_pair_once(client):
     a, b = matching_free_pair(game)
     client.post(f"/game/{game.public_id}/tap", {"position": a, "version": 0}, **HTMX)
     tabs = [_tab_of(client) for _ in range(8)]
-    responses = _in_parallel([_post(tab, game, "tap", position=b, version=0) for tab in tabs])
+    responses = in_parallel([_post(tab, game, "tap", position=b, version=0) for tab in tabs])
     assert all(response.status_code == 200 for response in responses)
     game.refresh_from_db()
     assert game.moves == 1 and game.log.count() == 1
@@ -84,7 +62,7 @@ def test_two_tabs_playing_at_once_keep_the_log_whole(client):
         c, d = pairs[-1]
         # Both tabs, seeing the same version, try a different pair at the same moment.
         for first, second in ((a, c), (b, d)):
-            _in_parallel(
+            in_parallel(
                 [
                     _post(tabs[0], game, "tap", position=first, version=game.version),
                     _post(tabs[1], game, "tap", position=second, version=game.version),
@@ -102,7 +80,7 @@ def test_a_win_racing_an_undo_leaves_one_consistent_outcome(alice, alice_client)
             f"/game/{game.public_id}/tap", {"position": position, "version": version}, **HTMX
         )
     other = _tab_of(alice_client)
-    _in_parallel(
+    in_parallel(
         [
             _post(alice_client, game, "tap", position=3, version=1),
             _post(other, game, "undo", version=1),
