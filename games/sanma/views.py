@@ -39,10 +39,6 @@ def problem(request: HttpRequest, message: str, status: int = 400) -> HttpRespon
     return PAGES.problem(request, message, status)
 
 
-def _not_yours(request: HttpRequest) -> HttpResponse:
-    return PAGES.not_yours(request)
-
-
 @require_GET
 def start(request: HttpRequest) -> HttpResponse:
     """The practice options and the player's running and past tables."""
@@ -169,7 +165,7 @@ PAGES = pages.GamePages(
 def table_page(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
     found = tables.settled_table(player_of(request), public_id)
     if found is None:
-        return _not_yours(request)
+        return PAGES.not_yours(request)
     table, seat = found
     state = tables.current_state(table)
     context = _table_context(table, seat, state, number(request, "since", table.version))
@@ -183,7 +179,7 @@ def live_view(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
     (docs/tables.md#live-updates). The server plays first for any seat out of time."""
     found = tables.settled_table(player_of(request), public_id)
     if found is None:
-        return _not_yours(request)
+        return PAGES.not_yours(request)
     table, seat = found
     state = tables.current_state(table)
     context = _table_context(table, seat, state, number(request, "since", table.version))
@@ -206,7 +202,7 @@ def away(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
         return problem(request, _("That is no decision at this table."))
     table = tables.set_away(player_of(request), public_id, form.cleaned_data["away"] == "1")
     if table is None:
-        return _not_yours(request)
+        return PAGES.not_yours(request)
     url = reverse("sanma:table", kwargs={"public_id": public_id})
     if not request.htmx:
         return redirect(url)
@@ -229,7 +225,7 @@ def replay(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
     hand open once it is finished (docs/sanma.md#replays)."""
     found = tables.own_table(player_of(request), public_id)
     if found is None:
-        return _not_yours(request)
+        return PAGES.not_yours(request)
     table, seat = found
     step = replays.step(table, number(request, "at", 0))
     finished = not table.is_playing
@@ -254,7 +250,7 @@ def export(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
     a table of several humans, where a log would open the others' hands)."""
     found = tables.own_table(player_of(request), public_id)
     if found is None:
-        return _not_yours(request)
+        return PAGES.not_yours(request)
     table, seat = found
     seats = seats_of(table)
     if table.is_playing and timers.is_timed(seats.values()):
