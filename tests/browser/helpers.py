@@ -217,8 +217,21 @@ def assert_whole_table_in_view(page: Page, width: int, height: int) -> None:
     box = page.locator("#table").bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, box
     assert box["y"] + box["height"] <= height + 0.5, box
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    scroll_width = page.evaluate("document.documentElement.scrollWidth")
+    assert scroll_width <= width, (scroll_width, widest_elements(page, width))
     for tile_ in page.locator("#table .hand .hand-tile").all():
         tile_box = tile_.bounding_box()
         assert tile_box["x"] >= 0 and tile_box["x"] + tile_box["width"] <= width + 0.5
         assert tile_box["y"] + tile_box["height"] <= height + 0.5
+
+
+def widest_elements(page: Page, width: int) -> list[str]:
+    """The elements that reach past the right edge, for a failing width check."""
+    return page.evaluate(
+        """(width) => [...document.querySelectorAll('body *')]
+            .filter((e) => e.getBoundingClientRect().right > width + 0.5)
+            .slice(0, 8)
+            .map((e) => `${e.tagName.toLowerCase()}.${e.className}`
+                + ` ${Math.round(e.getBoundingClientRect().right)}`)""",
+        width,
+    )
