@@ -8,10 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Avg, Count, Max, OuterRef, Q, Subquery, Sum
-from django.utils.translation import gettext as _
 
 from games.players import Player
 from games.tables.models import Seat
+from games.tables.stats import rows_per_level
 
 from .table_rules import BOT_LEVEL_NAMES, BOT_LEVELS, KIND
 
@@ -81,16 +81,9 @@ def _aggregates() -> dict:
 
 def player_figures(player: Player) -> list[Figures]:
     """One row per bot strength played against, then one for all (when several)."""
-    seats = finished_seats(player)
-    rows = {row.pop("level"): row for row in seats.values("level").annotate(**_aggregates())}
-    found = [
-        _figures(str(BOT_LEVEL_NAMES.get(level, level)), rows[level])
-        for level in (*BOT_LEVELS, *sorted(set(rows) - set(BOT_LEVELS), key=str))
-        if level in rows
-    ]
-    if len(found) > 1:
-        found.append(_figures(_("All"), seats.aggregate(**_aggregates())))
-    return found
+    return rows_per_level(
+        finished_seats(player), _aggregates(), BOT_LEVEL_NAMES, BOT_LEVELS, _figures
+    )
 
 
 def _figures(label: str, row: dict) -> Figures:

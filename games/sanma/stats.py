@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from games.players import Player
 from games.tables.models import Seat
+from games.tables.stats import rows_per_level
 
 from .table_rules import BOT_LEVEL_NAMES, BOT_LEVELS, KIND
 
@@ -95,18 +96,10 @@ def _aggregates() -> dict:
 def player_figures(player: Player) -> list[Figures]:
     """One row per bot strength played against, one for the games with other humans,
     then one for all (when several)."""
-    seats = finished_seats(player)
-    rows = {row.pop("level"): row for row in seats.values("level").annotate(**_aggregates())}
     names = {**BOT_LEVEL_NAMES, WITH_OTHERS: _("Private rooms")}
-    known = (*BOT_LEVELS, WITH_OTHERS)
-    found = [
-        _figures(str(names.get(level, level)), rows[level])
-        for level in (*known, *sorted(set(rows) - set(known), key=str))
-        if level in rows
-    ]
-    if len(found) > 1:
-        found.append(_figures(_("All"), seats.aggregate(**_aggregates())))
-    return found
+    return rows_per_level(
+        finished_seats(player), _aggregates(), names, (*BOT_LEVELS, WITH_OTHERS), _figures
+    )
 
 
 def _figures(label: str, row: dict) -> Figures:
