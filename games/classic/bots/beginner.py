@@ -12,7 +12,15 @@ from games.classic.engine.tiles import kind
 from games.classic.engine.view import View
 from games.classic.engine.wall import SplitMix64
 
-from .common import best_shanten_after_claim, discard_shanten, find, forced, read, shanten
+from .common import (
+    best_shanten_after_claim,
+    discard_shanten,
+    find,
+    forced,
+    free_kan,
+    read,
+    shanten,
+)
 
 
 def choose(view: View, rng: SplitMix64) -> Action:
@@ -34,11 +42,9 @@ def choose(view: View, rng: SplitMix64) -> Action:
     # The own turn: a Kan that costs nothing, else a discard.
     by_discard = discard_shanten(table.counts)
     best = min(by_discard.values())
-    for kan in find(actions, "kan"):
-        counts = list(table.counts)
-        counts[kan.tile] -= counts[kan.tile] if counts[kan.tile] == 4 else 1
-        if shanten(counts) <= best:
-            return kan
+    kan = free_kan(actions, table, best)
+    if kan is not None:
+        return kan
     slack = 1 if rng.below(4) == 0 else 0
     choices = [a for a in find(actions, "discard") if by_discard[a.tile] <= best + slack]
     return rng.choice(choices)

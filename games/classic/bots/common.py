@@ -116,6 +116,17 @@ def find(actions: tuple[Action, ...], verb: str) -> list[Action]:
     return [a for a in actions if a.verb == verb]
 
 
+def free_kan(actions: tuple[Action, ...], table: Table, best: int) -> Action | None:
+    """A Kan of the own tiles that leaves the hand no further from ready than ``best``,
+    the shanten of its best discard: with the replacement tile it costs nothing."""
+    for kan in find(actions, "kan"):
+        counts = list(table.counts)
+        counts[kan.tile] -= counts[kan.tile] if counts[kan.tile] == 4 else 1
+        if shanten(counts) <= best:
+            return kan
+    return None
+
+
 def forced(view: View) -> Action | None:
     """The moves every bot makes alike: no choice, Mah Jong whenever it is offered, the
     draw, and the next hand."""

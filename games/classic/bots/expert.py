@@ -26,6 +26,7 @@ from .common import (
     discard_shanten,
     find,
     forced,
+    free_kan,
     read,
     shanten,
 )
@@ -138,11 +139,9 @@ def choose(view: View, rng: SplitMix64) -> Action:
     nine = find(actions, "nine")
     if nine and best >= 4:
         return nine[0]
-    for kan in find(actions, "kan"):
-        counts = list(table.counts)
-        counts[kan.tile] -= counts[kan.tile] if counts[kan.tile] == 4 else 1
-        if shanten(counts) <= best:
-            return kan
+    kan = free_kan(actions, table, best)
+    if kan is not None:
+        return kan
     threat = _threat(view, table)
     folding = threat >= FOLD_THREAT and best >= FOLD_SHANTEN
     flush = _flush_suit(table, view)

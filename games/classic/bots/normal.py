@@ -18,6 +18,7 @@ from .common import (
     discard_shanten,
     find,
     forced,
+    free_kan,
     read,
     shanten,
 )
@@ -60,11 +61,9 @@ def choose(view: View, rng: SplitMix64) -> Action:
         return find(actions, "pass")[0]
     by_discard = discard_shanten(table.counts)
     best = min(by_discard.values())
-    for kan in find(actions, "kan"):
-        counts = list(table.counts)
-        counts[kan.tile] -= counts[kan.tile] if counts[kan.tile] == 4 else 1
-        if shanten(counts) <= best:
-            return kan
+    kan = free_kan(actions, table, best)
+    if kan is not None:
+        return kan
     nine = find(actions, "nine")
     if nine and best >= 5:
         return nine[0]
