@@ -18,7 +18,8 @@ Levels (each a subclass of the one before, answering some questions better):
 ``normal``    accepted tiles with the tiles it can see; folds against riichi with safe
               tiles (genbutsu, suji, kabe).
 ``expert``    (Experte) push or fold by hand value and shanten; riichi or dama.
-``master``    (Mahjong-Meister) expected value of each discard, aware of placement.
+``master``    (Mahjong-Meister) under threat, the expected value of each discard of a
+              hand not yet ready; placement in the last hand.
 """
 
 from __future__ import annotations

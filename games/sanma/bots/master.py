@@ -1,26 +1,24 @@
 """Mahjong-Meister: the expected value of each discard, aware of placement.
 
-Over the expert, once an opponent threatens or in the game's last hand, it weighs every
-discard by what it is expected to bring (docs/sanma-bots.md#mahjong-master):
+Over the expert, a hand not yet ready weighs every discard, once an opponent threatens
+or in the game's last hand, by what it is expected to bring
+(docs/sanma-bots.md#mahjong-master):
 
     win chance x what the win is worth  -  deal-in chance x what a deal-in costs
 
 - The win chance follows from the hand's shanten after the discard, the unseen tiles it
-  then accepts (or, at tenpai, its live waits), the own draws left and how likely the
-  hand ends first by another seat's win; the worth is the library's value of each wait
-  at tenpai and the rough value (dora, likely yaku) before.
+  then accepts, the own draws left and how likely the hand ends first by another seat's
+  win; the worth is the rough value (dora, likely yaku, a closed hand's riichi).
 - The deal-in chance is the tile's danger against each opponent times the chance that
   opponent is tenpai (a riichi surely, an open hand by its melds, a closed one by its
   discards), and what it costs is the library's value of a hand like theirs. Pushing
   also risks the discards still to come; folding keeps only the hand's safest tiles.
 - Points count as the game counts them: in the game's last hand a result is worth its
-  points plus the change of placement points it brings. So a leader whose win cannot
-  improve its place folds what it would have pushed, and a player behind pushes for the
-  value that moves it up: riichi when only the riichi han reach the place above.
-- While nobody threatens, it discards as the expert does. A pon keeps a yaku (the
-  expert's rule) and, in the last hand, must raise the expected value; a North goes
-  aside as free dora unless the hand needs it, or the bot folds and a North is more
-  dangerous than its safest tile.
+  points plus the change of placement points it brings. So a leader folds what it would
+  have pushed, and a player behind pushes for the value that moves it up.
+- While nobody threatens, it discards as the expert does; a ready hand, its pons, its
+  riichi and its Norths are the expert's too: weighing those by placement lost places
+  in the duplicate matches.
 """
 
 from __future__ import annotations
@@ -38,7 +36,6 @@ from games.sanma.engine.tiles import EAST, NORTH
 
 from . import efficiency as eff
 from . import safety, value
-from .beginner import north_breaks_a_plan
 from .expert import Expert
 from .reading import DRAGONS, Reading, kind_of
 
@@ -53,7 +50,6 @@ HAZARD_TENPAI = 0.1  # per go-round, the chance a tenpai opponent wins
 THREATENING = 0.5  # an opponent this likely tenpai is played against
 CLOSED_HAN = 1.5  # a closed hand's riichi, tsumo, ura dora and pinfu, roughly
 HONBA = 200  # per honba: a ron pays it, a tsumo 100 from each of the two payers
-NOTEN = 1000  # what tenpai at the exhaustive draw is worth, roughly (2,000 shared)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +182,6 @@ class Master(Expert):
     name = "master"
     fold_margin = 150.0  # folding must be better by this many points (a folded hand is lost)
     later_share = 1.0  # of the discards still to come, the share that risks a deal-in
-    pon_placement = True  # near the end a pon must also pay in placement
     before_last = 0.0  # how much placement counts in the hand before the last
     ev_early = True  # weigh discards against threats before the last hand too
     # With nobody threatening: the expert's discard ("expert"), or the most valuable of
@@ -251,15 +246,14 @@ class Master(Expert):
         ]
 
     def weigh(self, r: Reading, after: dict[int, int], stakes: Stakes, opponents) -> list[Option]:
-        """Every legal discard kind with its expected value, if the hand is played on."""
+        """Every legal discard kind of a hand not yet ready, with its expected value."""
         unseen = sum(r.unseen(k) for k in range(34))
         hazard = self.hazard(opponents)
-        pond = {kind_of(p.tile) for p in r.me.pond}
         open_plan = not r.is_closed and not self.yaku_certain(r)
         cost = self.dangers(r, opponents)
         # A pushing hand's later discards are tiles like the unseen ones.
         later = sum(cost[k] * r.unseen(k) for k in range(34)) / max(unseen, 1)
-        ron_later = RON_RIICHI if r.is_closed else RON_DAMA
+        ron = RON_RIICHI if r.is_closed else RON_DAMA  # once it is ready
         out = []
         for kind, shanten in after.items():
             rest = eff.minus(r.counts, kind)
@@ -268,21 +262,11 @@ class Master(Expert):
             if shanten >= 99:  # an open hand with no yaku left to make
                 win, worth = 0.0, 0.0
                 alive = float(r.wall_turns)
-            elif shanten == 0:
-                waits = eff.waits(rest)
-                live = sum(r.unseen(w) for w in waits)
-                worth = self.tenpai_worth(r, kind, waits)
-                furiten = any(w in pond or w == kind for w in waits)
-                riichi = r.is_closed and (r.me.riichi or self.riichi_allowed(r))
-                ron = 0.0 if furiten else (RON_RIICHI if riichi else RON_DAMA)
-                win, alive = win_chance(0, live, r.wall_turns, unseen, hazard, ron)
             else:
                 accepted = eff.acceptance(rest, r.visible).tiles
                 worth = self.worth_after(r, kind)
-                win, alive = win_chance(shanten, accepted, r.wall_turns, unseen, hazard, ron_later)
+                win, alive = win_chance(shanten, accepted, r.wall_turns, unseen, hazard, ron)
             ev = win * stakes.win(worth) - cost[kind] - self.later_share * alive * later
-            if shanten == 0:
-                ev += NOTEN * (1 - win) * 0.5
             out.append(Option(kind, shanten, ev, win, worth, cost[kind]))
         return out
 
@@ -304,16 +288,16 @@ class Master(Expert):
         alive = sum((1 - hazard) ** t for t in range(1, r.wall_turns + 1))
         return -min(cost[k] for k in after) - self.later_share * alive * later
 
-    def choice(self, r: Reading) -> tuple[str, Action]:
-        """("push", discard) or ("fold", discard) for the hand of ``r``."""
+    def choice(self, r: Reading) -> Action:
+        """The discard of a hand not yet ready: the best that plays on, or a fold."""
         after = eff.after_discards(r.counts, r.discards)
         stakes = self.stakes(r)
         opponents = self.opponents(r, stakes)
         threatened = any(o.tenpai >= THREATENING for o in opponents)
         if not stakes.weight and not (threatened and self.ev_early):
-            return "push", r.discard_of(self.efficient(r, after))
+            return r.discard_of(self.efficient(r, after))
         if not threatened and self.quiet == "expert":
-            return "push", r.discard_of(self.efficient(r, after))
+            return r.discard_of(self.efficient(r, after))
         options = self.weigh(r, after, stakes, opponents)
         if not threatened:
             # Nobody threatens: the fastest discards only, the one worth most among them.
@@ -326,89 +310,17 @@ class Master(Expert):
             fold = self.fold_value(r, after, opponents)
             if fold > best.ev + self.fold_margin:
                 threats = [o.threat for o in opponents if o.tenpai >= THREATENING]
-                return "fold", self.safest(r, threats, after)
-        return "push", r.discard_of(best.kind)
+                return self.safest(r, threats, after)
+        return r.discard_of(best.kind)
 
     # ------------------------------------------------------------------ decisions
 
     def discard(self, r: Reading, rng: SplitMix64) -> Action:
         if len(r.discards) == 1 and not r.legal("riichi"):
             return r.discard_of(next(iter(r.discards)))
-        mode, action = self.choice(r)
-        if mode == "fold":
-            return action
-        return self.with_riichi(r, kind_of(action.tile))
-
-    def declares_riichi(self, r: Reading, kind: int) -> bool:
-        stakes = self.stakes(r)
-        if not stakes.weight:
-            return super().declares_riichi(r, kind)
-        # Near the end: riichi when its han are worth more than the stick and the waits
-        # the others will no longer deal into (a leader stays dama on a hand with a yaku).
-        rest = eff.minus(r.counts, kind)
-        waits = eff.waits(rest)
-        live = sum(r.unseen(w) for w in waits)
-        if not live:
-            return False
-        concealed = value.concealed_after(r, kind)
-        dama = value.tenpai_points(r, concealed, waits, riichi=False)
-        riichi = value.tenpai_points(r, concealed, waits, riichi=True)
-        unseen = sum(r.unseen(k) for k in range(34))
-        hazard = self.hazard(self.opponents(r, stakes))
-        win_dama, _ = win_chance(0, live, r.wall_turns, unseen, hazard, RON_DAMA)
-        win_riichi, _ = win_chance(0, live, r.wall_turns, unseen, hazard, RON_RIICHI)
-        with_riichi = win_riichi * stakes.win(riichi) - (1 - win_riichi) * stakes.outlay(
-            RIICHI_COST
-        )
-        return with_riichi > win_dama * stakes.win(dama)
-
-    def calls_pon(self, r: Reading, rng: SplitMix64) -> bool:
-        """The expert's pon (it keeps a yaku and brings tenpai nearer); near the end only
-        if it pays in placement too: a fast cheap hand helps a leader, not a chaser."""
-        if not super().calls_pon(r, rng):
-            return False
-        stakes = self.stakes(r)
-        if not stakes.weight or not self.pon_placement:
-            return True
-        kind = kind_of(r.view.offer.tile)
-        unseen = sum(r.unseen(k) for k in range(34))
-        hazard = self.hazard(self.opponents(r, stakes))
-        turns = r.wall_turns
-        now_shanten = eff.shanten(r.counts)
-        if not r.is_closed:
-            now_shanten = self.distance(r, r.counts, r.meld_kinds, now_shanten)
-        now_accepted = eff.acceptance(r.counts, r.visible).tiles
-        now_win, _ = win_chance(now_shanten, now_accepted, turns, unseen, hazard, RON_DAMA)
-        now = now_win * stakes.win(value.estimate(r))
-        after = eff.minus(r.counts, kind, 2)
-        melds = (*r.meld_kinds, kind)
-        extra = r.tile_han(r.view.offer.tile)
-        best = 0.0
-        for d in [k for k in range(34) if after[k]]:
-            rest = eff.minus(after, d)
-            shanten = self.distance(r, rest, melds, eff.shanten(rest))
-            if shanten >= 99:
-                continue
-            accepted = eff.acceptance(rest, r.visible).tiles
-            win, _ = win_chance(
-                shanten, accepted, turns, unseen, hazard, RON_DAMA if shanten == 0 else 0.0
-            )
-            worth = value.estimate(r, rest, melds, extra_han=extra)
-            best = max(best, win * stakes.win(worth))
-        return best > now
-
-    def sets_north_aside(self, r: Reading) -> bool:
-        if north_breaks_a_plan(r):
-            return False
-        if r.me.riichi:
-            return True  # a drawn North would go out anyway; aside it is dora
-        stakes = self.stakes(r)
-        opponents = [o for o in self.opponents(r, stakes) if o.tenpai >= 0.5]
-        if not opponents:
-            return True
-        risk = sum(o.tenpai * safety.danger(r, o.threat, NORTH) * o.loss for o in opponents)
-        if risk <= 50:
-            return True
-        # Aside, a North is offered like a discard: a folding hand keeps it for later.
-        mode, _ = self.choice(r)
-        return mode == "push"
+        after = eff.after_discards(r.counts, r.discards)
+        if min(after.values()) == 0:
+            # A ready hand plays as the expert's: weighing it by placement lost places
+            # in the duplicate matches (docs/sanma-bots.md#mahjong-master).
+            return super().discard(r, rng)
+        return self.choice(r)

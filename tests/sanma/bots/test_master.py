@@ -56,11 +56,11 @@ def test_early_in_the_game_it_pushes_a_tenpai_hand_against_a_riichi():
     assert master(facing_riichi(TENPAI, EVEN, last_hand=False)) == "riichi:3D"
 
 
-def test_leading_in_the_last_hand_it_folds_the_same_tenpai_hand():
-    # Seat 0 leads; a deal-in to the dealer's riichi would drop it to last place.
+def test_a_ready_hand_plays_as_the_experts_even_leading_in_the_last_hand():
+    # Seat 0 leads; a deal-in to the dealer's riichi would drop it to last place, but a
+    # win ends the game with it first: weighing this by placement lost in the ladder.
     seen = facing_riichi(TENPAI, (40_000, 30_000, 37_000), last_hand=True)
-    assert master(seen) == "d:5B"
-    # The expert does not look at the placement and pushes.
+    assert master(seen) == "riichi:3D"
     assert bots.choose("expert", seen, bots.rng_for(5, 0, 0)).text == "riichi:3D"
 
 
