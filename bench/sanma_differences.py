@@ -39,7 +39,7 @@ from games.sanma import bots  # noqa: E402
 from games.sanma.bots import efficiency as eff  # noqa: E402
 from games.sanma.bots.reading import Reading  # noqa: E402
 from games.sanma.engine import Options, State, apply, new_game, view, waiting_for  # noqa: E402
-from games.sanma.engine.rules import START_SCORE  # noqa: E402
+from games.sanma.engine.rules import START_SCORE, final_hand  # noqa: E402
 from games.sanma.engine.wall import DORA_AT  # noqa: E402
 
 
@@ -52,7 +52,7 @@ def outcome(state: State, seat: int) -> float:
 
 def play_on(state: State, levels: list[str], seed: int, decisions: int) -> State:
     """Play to the hand's end, or from the game's last hand to the game's end."""
-    last = (state.hand.round_wind, state.hand.hand_in_round) == final_hand(state)
+    last = is_last_hand(state)
     while state.phase != "game-end" and (last or state.hand.phase != "hand-end"):
         seat = min(waiting_for(state))
         action = bots.choose(levels[seat], view(state, seat), bots.rng_for(seed, decisions, seat))
@@ -61,8 +61,8 @@ def play_on(state: State, levels: list[str], seed: int, decisions: int) -> State
     return state
 
 
-def final_hand(state: State) -> tuple[int, int]:
-    return {"east": (0, 2), "east-south": (1, 2)}.get(state.options.length, (-1, -1))
+def is_last_hand(state: State) -> bool:
+    return (state.hand.round_wind, state.hand.hand_in_round) == final_hand(state.options)
 
 
 def reshuffled(state: State, rng: random.Random) -> State:
@@ -78,7 +78,7 @@ def reshuffled(state: State, rng: random.Random) -> State:
     return replace(state, hand=replace(hand, wall=tuple(wall)))
 
 
-def group(seen, a, b) -> str:
+def group(state: State, seen, a, b) -> str:
     others = [s for s in seen.seats if s.seat != seen.seat]
     table = "riichi" if any(s.riichi for s in others) else "quiet"
     if table == "quiet" and any(len(s.melds) >= 2 for s in others):
@@ -87,7 +87,7 @@ def group(seen, a, b) -> str:
     r = Reading(seen)
     if r.discards:
         shanten = f"s{min(eff.after_discards(r.counts, r.discards).values())}"
-    last = "last" if (seen.round == "E3" and seen.length == "east") else ""
+    last = "last" if is_last_hand(state) else ""
     return f"{a.move}->{b.move} {table} {shanten} {last}".strip()
 
 
@@ -116,7 +116,7 @@ def one_game(task: tuple[str, str, int, int]) -> list[tuple[str, float]]:
                         ]
                     ends = [outcome(play_on(w, levels, seed, decisions + 1), me) for w in ways]
                     gains.append(ends[0] - ends[1])
-                found.append((group(seen, action, other), sum(gains) / shuffles))
+                found.append((group(state, seen, action, other), sum(gains) / shuffles))
         state = apply(state, action)
         decisions += 1
     return found

@@ -117,12 +117,6 @@ class Stakes:
         deltas[winner] = paid + self.sticks
         return -self.utility(deltas)
 
-    def outlay(self, points: float) -> float:
-        """The cost (positive) of paying ``points`` that nobody receives now (a stick)."""
-        deltas = [0, 0, 0]
-        deltas[self.seat] = -points
-        return -self.utility(deltas)
-
 
 def placement_weight(length: str, round_name: str, before_last: float = 0.0) -> float:
     """How much placement points count besides points: fully in the game's last hand.
@@ -288,9 +282,8 @@ class Master(Expert):
         alive = sum((1 - hazard) ** t for t in range(1, r.wall_turns + 1))
         return -min(cost[k] for k in after) - self.later_share * alive * later
 
-    def choice(self, r: Reading) -> Action:
+    def choice(self, r: Reading, after: dict[int, int]) -> Action:
         """The discard of a hand not yet ready: the best that plays on, or a fold."""
-        after = eff.after_discards(r.counts, r.discards)
         stakes = self.stakes(r)
         opponents = self.opponents(r, stakes)
         threatened = any(o.tenpai >= THREATENING for o in opponents)
@@ -323,4 +316,4 @@ class Master(Expert):
             # A ready hand plays as the expert's: weighing it by placement lost places
             # in the duplicate matches (docs/sanma-bots.md#mahjong-master).
             return super().discard(r, rng)
-        return self.choice(r)
+        return self.choice(r, after)

@@ -842,7 +842,7 @@ def ranking(scores: Sequence[int]) -> tuple[int, int, int]:
     return (order[0], order[1], order[2])
 
 
-def _final_hand(options: Options) -> tuple[int, int]:
+def final_hand(options: Options) -> tuple[int, int]:
     return (1, 2) if options.length == "east-south" else (0, 2)
 
 
@@ -854,7 +854,7 @@ def _game_over(state: State) -> bool:
         return True
     if state.options.length == "one-hand":
         return result.kind != "abort"
-    if (hand.round_wind, hand.hand_in_round) != _final_hand(state.options):
+    if (hand.round_wind, hand.hand_in_round) != final_hand(state.options):
         return False
     if not result.dealer_stays:
         return True
