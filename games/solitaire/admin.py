@@ -65,10 +65,12 @@ class LayoutAdmin(admin.ModelAdmin):
             return "–"
         return engine.describe_tile_set(len(layout.positions))
 
-    def get_actions(self, request: HttpRequest) -> dict:
+    def get_actions(
+        self, request: HttpRequest, action_location=admin.ActionLocation.CHANGE_LIST
+    ) -> dict:
         # One by one only: the change page refuses to delete a built-in layout, and
         # Django refuses one that games were dealt on.
-        actions = super().get_actions(request)
+        actions = super().get_actions(request, action_location=action_location)
         actions.pop("delete_selected", None)
         return actions
 
