@@ -113,21 +113,26 @@ def _focused_tile(page: Page) -> str:
 
 
 def _walk_to(page: Page, index: int) -> None:
-    """Arrow keys only, always towards the target tile."""
+    """Arrow keys only, always towards the target tile: along the longer way first, the
+    other way from a tile where the first was already pressed (the nearest tile in one
+    direction can lead round in a circle; every top tile is reachable)."""
     spots = page.eval_on_selector_all(
         "#board button.tile",
         "tiles => Object.fromEntries(tiles.map(t => [t.id, [+t.dataset.x, +t.dataset.y]]))",
     )
     target = f"tile-{index}"
+    pressed = set()
     for _ in range(30):
         here = _focused_tile(page)
         if here == target:
             return
         (x, y), (tx, ty) = spots[here], spots[target]
-        if abs(tx - x) >= abs(ty - y):
-            page.keyboard.press("ArrowRight" if tx > x else "ArrowLeft")
-        else:
-            page.keyboard.press("ArrowDown" if ty > y else "ArrowUp")
+        across = [] if tx == x else [("ArrowRight" if tx > x else "ArrowLeft", abs(tx - x))]
+        down = [] if ty == y else [("ArrowDown" if ty > y else "ArrowUp", abs(ty - y))]
+        keys = [key for key, _ in sorted(across + down, key=lambda k: -k[1])]
+        key = next((k for k in keys if (here, k) not in pressed), keys[0])
+        pressed.add((here, key))
+        page.keyboard.press(key)
     raise AssertionError(f"the arrow keys never reached {target}")
 
 
