@@ -1,7 +1,7 @@
 """Mahjong-Meister: the expected value of each discard, aware of placement.
 
 Over the expert, a hand not yet ready weighs every discard, once an opponent threatens
-or in the game's last hand, by what it is expected to bring
+(in the game's last hand with placement), by what it is expected to bring
 (docs/sanma-bots.md#mahjong-master):
 
     win chance x what the win is worth  -  deal-in chance x what a deal-in costs
