@@ -239,14 +239,20 @@ class Master(Expert):
             for k in range(34)
         ]
 
-    def weigh(self, r: Reading, after: dict[int, int], stakes: Stakes, opponents) -> list[Option]:
-        """Every legal discard kind of a hand not yet ready, with its expected value."""
+    def pushing_risk(self, r: Reading, cost: list[float]) -> float:
+        """The expected cost of each later discard of a pushing hand: tiles like the unseen."""
+        unseen = sum(r.unseen(k) for k in range(34))
+        return sum(cost[k] * r.unseen(k) for k in range(34)) / max(unseen, 1)
+
+    def weigh(
+        self, r: Reading, after: dict[int, int], stakes: Stakes, opponents, cost: list[float]
+    ) -> list[Option]:
+        """Every legal discard kind of a hand not yet ready, with its expected value
+        (``cost``: per kind what discarding it risks, from ``dangers``)."""
         unseen = sum(r.unseen(k) for k in range(34))
         hazard = self.hazard(opponents)
         open_plan = not r.is_closed and not self.yaku_certain(r)
-        cost = self.dangers(r, opponents)
-        # A pushing hand's later discards are tiles like the unseen ones.
-        later = sum(cost[k] * r.unseen(k) for k in range(34)) / max(unseen, 1)
+        later = self.pushing_risk(r, cost)
         ron = RON_RIICHI if r.is_closed else RON_DAMA  # once it is ready
         out = []
         for kind, shanten in after.items():
@@ -270,14 +276,11 @@ class Master(Expert):
         extra = CLOSED_HAN if r.is_closed else 0
         return value.estimate(r, eff.minus(r.counts, kind), extra_han=extra - r.tile_han(code))
 
-    def fold_value(self, r: Reading, after: dict[int, int], opponents) -> float:
+    def fold_value(self, r: Reading, after: dict[int, int], opponents, cost: list[float]) -> float:
         """The expected value of folding: the deal-in risk of the safest tiles held."""
-        cost = self.dangers(r, opponents)
-        unseen = sum(r.unseen(k) for k in range(34))
         held = sorted(cost[k] for k in range(34) for _ in range(r.counts[k]))
         # The safest tile now, then the next safest few, never worse than a pushing hand.
-        pushing = sum(cost[k] * r.unseen(k) for k in range(34)) / max(unseen, 1)
-        later = min(sum(held[1:5]) / max(1, len(held[1:5])), pushing)
+        later = min(sum(held[1:5]) / max(1, len(held[1:5])), self.pushing_risk(r, cost))
         hazard = self.hazard(opponents)
         alive = sum((1 - hazard) ** t for t in range(1, r.wall_turns + 1))
         return -min(cost[k] for k in after) - self.later_share * alive * later
@@ -291,7 +294,8 @@ class Master(Expert):
             return r.discard_of(self.efficient(r, after))
         if not threatened and self.quiet == "expert":
             return r.discard_of(self.efficient(r, after))
-        options = self.weigh(r, after, stakes, opponents)
+        cost = self.dangers(r, opponents)  # once, for pushing and folding alike
+        options = self.weigh(r, after, stakes, opponents, cost)
         if not threatened:
             # Nobody threatens: the fastest discards only, the one worth most among them.
             fastest = min(o.shanten for o in options)
@@ -300,7 +304,7 @@ class Master(Expert):
         options.sort(key=lambda o: o.kind)
         best = max(options, key=lambda o: (round(o.ev, 1), tie[o.kind]))
         if threatened and not r.me.riichi:
-            fold = self.fold_value(r, after, opponents)
+            fold = self.fold_value(r, after, opponents, cost)
             if fold > best.ev + self.fold_margin:
                 threats = [o.threat for o in opponents if o.tenpai >= THREATENING]
                 return self.safest(r, threats, after)
