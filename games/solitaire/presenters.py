@@ -153,27 +153,50 @@ def _changed(outcome: Outcome) -> list[int]:
     return sorted(outcome.changed | set(outcome.blockers))
 
 
-def small_answer(request: HttpRequest, outcome: Outcome) -> str | None:
-    """The answer to an action that changes only some tiles and the status line (a
-    select tap, a blocked one), made of the tiles' markup and the status line's,
-    without the template engine: the most frequent answer of the site. None for an
-    outcome whose answer carries more (docs/solitaire.md#board-attributes)."""
-    if outcome.kind.controls or outcome.kind.whole_board or outcome.game.paused_at:
+def answer_markup(request: HttpRequest, outcome: Outcome) -> str | None:
+    """The answer to an action that changes only some tiles (a tap, a removal, a hint),
+    made of its parts' markup without the template engine's page context: the answers
+    of the site's most frequent requests. None for an outcome that sends the whole board
+    (docs/solitaire.md#board-attributes)."""
+    game = outcome.game
+    if outcome.kind.whole_board:
         return None
-    board = play.board_of(outcome.game)
-    tile = _tile_maker(outcome.game, board, outcome, free=None)
+    board = play.board_of(game)
+    tile = _tile_maker(game, board, outcome, free=None)
     look = look_of(request)
     sprite = None if look.numbers else look.sprite
-    tiles = [tile(index) for index in _changed(outcome)]
-    return "".join(
-        [
-            *(
-                tile_markup(t, face_markup(t.code, look.numbers, sprite), oob=True, paused=False)
-                for t in tiles
-            ),
-            _status_line(_status_text(outcome)),
-        ]
-    )
+    paused = bool(game.paused_at)
+    parts = [
+        tile_markup(t, face_markup(t.code, look.numbers, sprite), oob=True, paused=paused)
+        for t in (tile(index) for index in _changed(outcome))
+    ]
+    parts.append(_status_line(_status_text(outcome)))
+    if outcome.kind.controls:
+        parts += _controls_markup(request, board_context(request, game, outcome))
+    return "".join(parts)
+
+
+def _controls_markup(request: HttpRequest, context: dict) -> list[str]:
+    """The top bar, the stuck box, the action bar and the gentle help, as their partials
+    render them for an out-of-band swap. They read nothing of the page's context
+    processors, so they are rendered without them (a test compares them with the whole
+    page's); the empty stuck box once, the action bar once per state (actions_markup)."""
+    plain = {**context, "oob": True}
+    if context["stuck"]():
+        stuck = render_to_string("solitaire/game.html#stuck", plain, request)
+    else:
+        stuck = _empty_stuck_box()
+    return [
+        render_to_string("solitaire/game.html#topbar", plain),
+        stuck,
+        actions_markup(request, context),
+        render_to_string("solitaire/game.html#help", plain),
+    ]
+
+
+@functools.cache
+def _empty_stuck_box() -> str:
+    return render_to_string("solitaire/game.html#stuck", {"stuck": False, "oob": True})
 
 
 @functools.lru_cache(maxsize=64)
@@ -249,7 +272,6 @@ def board_context(request: HttpRequest, game: Game, outcome: Outcome | None = No
         "clock_seconds": int(game.clock_seconds()),
         "layout_name": game.layout.display_name,
     }
-    context["actions_markup"] = lambda: actions_markup(request, context)
     return context
 
 

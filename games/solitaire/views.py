@@ -40,9 +40,9 @@ from .layout_pictures import layout_svg
 from .models import Game, Layout
 from .outcomes import Outcome
 from .presenters import (
+    answer_markup,
     board_context,
     replay_context,
-    small_answer,
     still_board,
     summary_context,
 )
@@ -306,13 +306,12 @@ def _answer(request: HttpRequest, outcome: Outcome) -> HttpResponse:
     if not request.htmx:
         outcome.keep(request.session)
         return redirect("game", public_id=game.public_id)
-    fragment = small_answer(request, outcome)
+    fragment = answer_markup(request, outcome)
     if fragment is not None:
         response = HttpResponse(fragment)
     else:
         context = _page_context(request, game, outcome=outcome)
-        part = "full_answer" if outcome.kind.whole_board else "answer"
-        response = render(request, f"solitaire/game.html#{part}", context)
+        response = render(request, "solitaire/game.html#full_answer", context)
     return trigger_client_event(
         response,
         "mahjong:board",

@@ -1,6 +1,7 @@
 """A tap costs two statements on PostgreSQL, its write applies only to the game as it
-read it (docs/site.md#a-move-is-committed-before-its-answer), and its answer's action
-bar, rendered once per state, is what the `actions` partial renders."""
+read it (docs/site.md#a-move-is-committed-before-its-answer), and its answer's parts,
+put together without the page's context (the action bar rendered once per state), are
+what the whole page shows."""
 
 import re
 
@@ -10,6 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games.solitaire import play
 from games.solitaire.models import Game
+from tests.factories import craft_game
 
 from .helpers import current_game, free_tiles, matching_free_pair, post, tap
 
@@ -80,3 +82,47 @@ def test_the_answers_action_bar_is_the_partial_rendered_afresh(client, language)
         assert _action_bar(response.content.decode()) == _action_bar(afresh), step
         seen.append(_action_bar(afresh))
     assert len(set(seen)) >= 4  # the version, undo's and redo's states changed the bar
+
+
+def _part(html: str, element: str, part_id: str) -> str:
+    """One part of a page or an answer, its swap mark, CSRF tokens and clock aside."""
+    found = re.search(rf'<{element} id="{part_id}".*?</{element}>', html, re.S).group(0)
+    found = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "TOKEN", found)
+    found = re.sub(r'(datetime="PT|data-seconds=")\d+', r"\1N", found)
+    found = re.sub(r">\d+:\d\d(:\d\d)?</time>", ">CLOCK</time>", found)
+    return found.replace(' hx-swap-oob="true"', "")
+
+
+PARTS = (("div", "topbar"), ("div", "stuck"), ("div", "help"))
+
+
+@pytest.mark.parametrize("language", ["en", "fi"])
+def test_a_removals_answer_shows_its_parts_as_the_whole_page_does(client, language):
+    client.cookies["django_language"] = language
+    game = current_game(client)
+    for step in ("remove", "hint", "remove"):
+        game.refresh_from_db()
+        if step == "hint":
+            response = post(client, game, step)
+        else:
+            a, b = matching_free_pair(game)
+            tap(client, game, a, selected="")
+            response = tap(client, game, b, selected=a)
+        answer = response.content.decode()
+        page = client.get(f"/game/{game.public_id}").content.decode()
+        for element, part_id in PARTS:
+            assert _part(answer, element, part_id) == _part(page, element, part_id), part_id
+        assert 'data-count="' in _part(answer, "div", "topbar")  # tiles left, pairs free
+
+
+def test_the_answer_that_leaves_the_board_stuck_shows_the_stuck_box_of_the_page(
+    alice_client, alice
+):
+    places = [(0, 0, 0), (4, 0, 0), (8, 0, 0), (12, 0, 0)]  # apart: every tile free
+    game = craft_game(alice, places, ["1B", "1B", "2B", "3B"])
+    tap(alice_client, game, 0, selected="")
+    answer = tap(alice_client, game, 1, selected=0).content.decode()
+    page = alice_client.get(f"/game/{game.public_id}").content.decode()
+    assert "No pair can be removed." in _part(answer, "div", "stuck")
+    assert _part(answer, "div", "stuck") == _part(page, "div", "stuck")
+    assert _part(answer, "div", "topbar") == _part(page, "div", "topbar")
