@@ -372,11 +372,11 @@ def _store_selection(game: Game, selected: int | None) -> None:
     if connection.vendor != "postgresql":
         game.save(update_fields=["selected"])
         return
-    # One round trip for both: this is the most frequent write of the site.
+    # One statement for both (the server binds the parameters: one command a statement).
     with connection.cursor() as cursor:
         cursor.execute(
-            "SET LOCAL synchronous_commit TO OFF; "
-            f"UPDATE {Game._meta.db_table} SET selected = %s WHERE id = %s",
+            "WITH lazy AS (SELECT set_config('synchronous_commit', 'off', true)) "
+            f"UPDATE {Game._meta.db_table} SET selected = %s FROM lazy WHERE id = %s",
             [selected, game.pk],
         )
 

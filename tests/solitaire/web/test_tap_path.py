@@ -55,6 +55,19 @@ def test_a_tap_overtaken_between_its_read_and_its_write_reads_again(client, monk
     assert game.selected == other  # the other tab's selection stands
 
 
+def test_a_tap_overtaken_at_every_read_is_applied_under_the_lock(client, monkeypatch):
+    game = current_game(client)
+    a, b = matching_free_pair(game)
+    monkeypatch.setattr(play, "_store_tap", lambda *args: False)  # always overtaken
+    assert tap(client, game, a, version=0, selected="").status_code == 200
+    game.refresh_from_db()
+    assert game.selected == a
+    assert tap(client, game, b, version=0, selected=a).status_code == 200
+    game.refresh_from_db()
+    assert (game.selected, game.moves, game.version) == (None, 1, 1)
+    assert (game.log.get().first, game.log.get().second) == (a, b)
+
+
 def _action_bar(html: str) -> str:
     """The action bar, its CSRF tokens (masked afresh each time) and its swap mark aside."""
     bar = re.search(r'<nav id="actions".*?</nav>', html, re.S).group(0)
