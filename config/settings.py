@@ -185,9 +185,6 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Its health check costs no round trip (docs/site.md#database-connections).
     DATABASES["default"]["ENGINE"] = "config.postgresql"
-    # Parameters bound by the server, so that psycopg prepares a statement the
-    # connection sends again and again, as every tap's (docs/site.md#database-connections).
-    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Redis is the cache and the Celery broker. Without REDIS_URL (make run) the cache is

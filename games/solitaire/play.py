@@ -372,7 +372,7 @@ def _store_selection(game: Game, selected: int | None) -> None:
     if connection.vendor != "postgresql":
         game.save(update_fields=["selected"])
         return
-    # One statement for both (the server binds the parameters: one command a statement).
+    # One statement for both, as _store_tap writes (docs/site.md#database-connections).
     with connection.cursor() as cursor:
         cursor.execute(
             "WITH lazy AS (SELECT set_config('synchronous_commit', 'off', true)) "
