@@ -26,6 +26,7 @@ from .clock import clock_text
 from .models import Game, Move
 from .outcomes import Kind, Outcome, Reason
 from .templatetags.tiles import face_markup, tile_markup
+from .templatetags.topbar import topbar_markup
 
 
 @dataclass(frozen=True)
@@ -177,17 +178,18 @@ def answer_markup(request: HttpRequest, outcome: Outcome) -> str | None:
 
 
 def _controls_markup(request: HttpRequest, context: dict) -> list[str]:
-    """The top bar, the stuck box, the action bar and the gentle help, as their partials
-    render them for an out-of-band swap. They read nothing of the page's context
-    processors, so they are rendered without them (a test compares them with the whole
-    page's); the empty stuck box once, the action bar once per state (actions_markup)."""
+    """The top bar, the stuck box, the action bar and the gentle help, as the page shows
+    them, for an out-of-band swap. They read nothing of the page's context processors,
+    so they are rendered without them (a test compares them with the whole page's); the
+    top bar is a tag's markup, the empty stuck box rendered once, the action bar once
+    per state (actions_markup)."""
     plain = {**context, "oob": True}
     if context["stuck"]():
         stuck = render_to_string("solitaire/game.html#stuck", plain, request)
     else:
         stuck = _empty_stuck_box()
     return [
-        render_to_string("solitaire/game.html#topbar", plain),
+        topbar_markup(plain),
         stuck,
         actions_markup(request, context),
         render_to_string("solitaire/game.html#help", plain),

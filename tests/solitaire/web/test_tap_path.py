@@ -109,8 +109,11 @@ def _part(html: str, element: str, part_id: str) -> str:
 PARTS = (("div", "topbar"), ("div", "stuck"), ("div", "help"))
 
 
-@pytest.mark.parametrize("language", ["en", "fi"])
-def test_a_removals_answer_shows_its_parts_as_the_whole_page_does(client, language):
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("en", ("tiles", "pairs free", "Shuffles")), ("fi", ("laattaa", "vapaana", "Sekoitukset"))],
+)
+def test_a_removals_answer_shows_its_parts_as_the_whole_page_does(client, language, words):
     client.cookies["django_language"] = language
     game = current_game(client)
     for step in ("remove", "hint", "remove"):
@@ -125,7 +128,10 @@ def test_a_removals_answer_shows_its_parts_as_the_whole_page_does(client, langua
         page = client.get(f"/game/{game.public_id}").content.decode()
         for element, part_id in PARTS:
             assert _part(answer, element, part_id) == _part(page, element, part_id), part_id
-        assert 'data-count="' in _part(answer, "div", "topbar")  # tiles left, pairs free
+        topbar = _part(answer, "div", "topbar")
+        game.refresh_from_db()
+        left = bin(game.occupied_mask).count("1")
+        assert f'data-count="{left}"' in topbar and all(word in topbar for word in words)
 
 
 def test_the_answer_that_leaves_the_board_stuck_shows_the_stuck_box_of_the_page(
