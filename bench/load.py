@@ -2,8 +2,13 @@
 PostgreSQL, Redis; locust's simulated players (bench/locustfile.py) play whole games.
 
 For each number of players it runs, in the same session, the baseline (a trivial
-Django view, /ping) and then the players, and prints taps/s, p50/p95/p99, errors and
-the ratio of tap throughput to the baseline. Every phase is bounded in time. Each
+Django view, /ping), the tap's floor and then the players, and prints taps/s,
+p50/p95/p99, errors and the ratio of tap throughput to the baseline and to the floor.
+The floor (bench/floor_urls.py, served by the same gunicorn) is what no tap can skip:
+the middleware with the post's CSRF check, the session, the tap's own two SQL
+statements through Django's connection, an answer of a tap's size; posted as the
+players tap (a select, then a removal), its rate is the most taps this server could
+answer. Every phase is bounded in time. Each
 phase also reports the CPU the generator (locust) and the site (gunicorn, all its
 processes) used, as a share of one core: a generator near a whole core is the
 bottleneck, and its figures say little about the site.
@@ -53,6 +58,13 @@ def _environment(tree: Path) -> dict[str, str]:
     return {**ENV, "DATABASE_URL": ENV["DATABASE_URL"] + "_base"}
 
 
+def _site_environment(tree: Path) -> dict[str, str]:
+    """The site's settings with the floor's view added (bench/floor_settings.py)."""
+    bench = str(ROOT / "bench")
+    path = os.pathsep.join(filter(None, [bench, os.environ.get("PYTHONPATH")]))
+    return {**_environment(tree), "DJANGO_SETTINGS_MODULE": "floor_settings", "PYTHONPATH": path}
+
+
 def _prepare_database(tree: Path) -> None:
     env = _environment(tree)
     create_database(env["DATABASE_URL"], fresh=True)
@@ -81,7 +93,7 @@ def _start_site(tree: Path, port: int, workers: int, threads: int) -> subprocess
         "--log-level",
         "warning",
     ]
-    site = subprocess.Popen(command, cwd=tree, env=_environment(tree), start_new_session=True)
+    site = subprocess.Popen(command, cwd=tree, env=_site_environment(tree), start_new_session=True)
     for _ in range(100):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/ping", timeout=1)
@@ -94,8 +106,25 @@ def _start_site(tree: Path, port: int, workers: int, threads: int) -> subprocess
 def _cpu_seconds(process: subprocess.Popen) -> float:
     """CPU time of a process and all its children so far."""
     parent = psutil.Process(process.pid)
+    return _cpu_of([parent, *parent.children(recursive=True)])
+
+
+def _database_cpu() -> dict[int, float]:
+    """CPU time so far of each of the local PostgreSQL's processes (all its databases:
+    the machine's other work on it counts too, which an idle machine keeps small)."""
+    processes = [p for p in psutil.process_iter(["name"]) if p.info["name"] == "postgres"]
+    return {p.pid: _cpu_of([p]) for p in processes}
+
+
+def _database_cpu_since(before: dict[int, float]) -> float:
+    """What PostgreSQL's processes used since `before` (a process that ended since is
+    lost, one that began counts whole: a connection lives for many requests)."""
+    return sum(cpu - before.get(pid, 0.0) for pid, cpu in _database_cpu().items())
+
+
+def _cpu_of(processes) -> float:
     total = 0.0
-    for each in [parent, *parent.children(recursive=True)]:
+    for each in processes:
         try:
             times = each.cpu_times()
         except psutil.NoSuchProcess:
@@ -106,15 +135,19 @@ def _cpu_seconds(process: subprocess.Popen) -> float:
 
 def _phase(
     site: subprocess.Popen, host: str, user_class: str, users: int, seconds: int, login_share: str
-) -> tuple[dict[str, dict], float, float]:
-    """Locust's figures, and the CPU of the generator and of the site per second."""
+) -> tuple[dict[str, dict], tuple[float, float, float]]:
+    """Locust's figures, and the CPU of the generator, the site and the database per
+    second of the phase."""
     generator = resource.getrusage(resource.RUSAGE_CHILDREN)
-    site_before, started = _cpu_seconds(site), time.monotonic()
+    site_before, database_before = _cpu_seconds(site), _database_cpu()
+    started = time.monotonic()
     stats = _run_locust(host, user_class, users, seconds, login_share)
     wall = time.monotonic() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     generator_cpu = after.ru_utime + after.ru_stime - generator.ru_utime - generator.ru_stime
-    return stats, generator_cpu / wall, (_cpu_seconds(site) - site_before) / wall
+    site_cpu = _cpu_seconds(site) - site_before
+    database_cpu = _database_cpu_since(database_before)
+    return stats, (generator_cpu / wall, site_cpu / wall, database_cpu / wall)
 
 
 def _run_locust(
@@ -142,12 +175,24 @@ def _run_locust(
             return {row["Name"]: row for row in csv.DictReader(stats)}
 
 
-def _row(label: str, stats: dict, cpu: tuple[float, float] | None = None) -> str:
+def _taps_per_second(stats: dict[str, dict], names: tuple[str, ...]) -> float:
+    return sum(float(stats[name]["Requests/s"]) for name in names if name in stats)
+
+
+def _row(label: str, stats: dict, cpu: tuple[float, float, float] | None = None) -> str:
+    rate = float(stats["Requests/s"])
     row = (
-        f"{label:<10} {float(stats['Requests/s']):>9.1f} {stats['50%']:>7} {stats['95%']:>7} "
+        f"{label:<10} {rate:>9.1f} {stats['50%']:>7} {stats['95%']:>7} "
         f"{stats['99%']:>7} {stats['Failure Count']:>7}"
     )
-    return row + (f"   cpu: locust {cpu[0]:.2f}, site {cpu[1]:.2f}" if cpu else "")
+    if cpu is None:
+        return row
+    shares = ", ".join(f"{name} {share:.2f}" for name, share in zip(CPU_NAMES, cpu, strict=True))
+    per_request = ", ".join(f"{1000 * share / rate:.2f}" for share in cpu) if rate else "-"
+    return row + f"   cpu: {shares} (ms a request: {per_request})"
+
+
+CPU_NAMES = ("locust", "site", "database")
 
 
 def main() -> None:
@@ -158,7 +203,9 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--login-share", default="0.5", help="share of players with accounts")
     parser.add_argument(
-        "--players", default="Player", help="Player (taps, hints, undos) or Tapper (taps only)"
+        "--players",
+        default="Player",
+        help="Player (taps, hints, undos), Tapper (taps only) or Solver (a solution's taps)",
     )
     parser.add_argument("--port", type=int, help="the site's port (default: a free one)")
     parser.add_argument("--baseline", type=Path, help="another checkout, on the next port")
@@ -186,30 +233,39 @@ def main() -> None:
             names = list(sites) if round_ % 2 == 0 else list(sites)[::-1]
             for name in names:
                 site, host = sites[name]
-                baseline, *ping_cpu = _phase(
+                baseline, ping_cpu = _phase(
                     site, host, "Ping", users, args.seconds, args.login_share
                 )
-                players, *play_cpu = _phase(
+                floor, floor_cpu = _phase(
+                    site, host, "Floor", users, args.seconds, args.login_share
+                )
+                players, play_cpu = _phase(
                     site, host, args.players, users, args.seconds, args.login_share
                 )
                 baseline = baseline["ping"]
                 taps = players["tap"]
                 total = players["Aggregated"]
                 print(f"-- {name}: {users} simulated players ({args.players})")
-                print(_row("ping", baseline, tuple(ping_cpu)))
+                print(_row("ping", baseline, ping_cpu))
+                floor_taps = _taps_per_second(floor, ("floor select", "floor removal"))
+                print(_row("floor", floor["Aggregated"], floor_cpu))
                 for label in sorted(set(players) - {"Aggregated"}):
                     print(_row(label[:10], players[label]))
-                print(_row("all", total, tuple(play_cpu)))
-                ratio = float(taps["Requests/s"]) / float(baseline["Requests/s"])
-                ratios.setdefault(name, []).append(ratio)
+                print(_row("all", total, play_cpu))
+                pings = float(baseline["Requests/s"])
+                ratio = float(taps["Requests/s"]) / pings
+                ratios.setdefault(name, []).append(
+                    (ratio, floor_taps / pings, float(taps["Requests/s"]) / floor_taps)
+                )
                 print(
-                    f"tap throughput / baseline = {ratio:.2f}; "
-                    f"all game requests / baseline = "
-                    f"{float(total['Requests/s']) / float(baseline['Requests/s']):.2f}"
+                    f"tap throughput / baseline = {ratio:.2f}; floor / baseline = "
+                    f"{floor_taps / pings:.2f}; taps / floor = "
+                    f"{float(taps['Requests/s']) / floor_taps:.2f}; all game requests / "
+                    f"baseline = {float(total['Requests/s']) / pings:.2f}"
                 )
         for name, values in ratios.items():
-            shown = ", ".join(f"{ratio:.2f}" for ratio in values)
-            print(f"{name}: tap throughput / ping, per phase: {shown}")
+            shown = "; ".join(f"{a:.2f}, {b:.2f}, {c:.2f}" for a, b, c in values)
+            print(f"{name}: per phase, taps / ping, floor / ping, taps / floor: {shown}")
     finally:
         for site, _host in sites.values():
             os.killpg(site.pid, signal.SIGTERM)

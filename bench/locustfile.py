@@ -3,11 +3,13 @@
 `Player` reads the board from the page (data-tile, data-free), taps matching free pairs,
 and now and then asks for a hint or undoes a move; when stuck it shuffles or starts
 anew. Half the players log in to an account first. `Tapper` plays the same way without
-hints and undos. An answer that finds the board changed would mean the player's view of
-it was wrong: it counts as an error. `Ping` is the baseline: a
-trivial Django view on the same server. All are FastHttpUser (geventhttpclient): a
-fraction of the generator's CPU per request of locust's requests-based HttpUser, so that
-the generator is not what limits the trivial view (bench/load.py reports its CPU).
+hints and undos; `Solver` taps the pairs of a solution and never gets stuck. An answer
+that finds the board changed would mean the player's view of it was wrong: it counts as
+an error. `Ping` is the baseline: a trivial Django view on the same server; `Floor`
+posts to the tap's floor (bench/floor_urls.py) as a Tapper taps, a select and then a
+removal. All are FastHttpUser (geventhttpclient): a fraction of the generator's CPU per
+request of locust's requests-based HttpUser, so that the generator is not what limits
+the trivial view (bench/load.py reports its CPU).
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ from urllib.parse import urlencode
 
 from locust import FastHttpUser, constant, task
 
+from games.solitaire import engine  # plain Python, no Django: the Solver's solver
+
+PLACE = re.compile(r'<button id="tile-(\d+)"[^>]*data-x="(\d+)" data-y="(\d+)" data-z="(\d+)"')
 TILE = re.compile(r'<button id="tile-(\d+)"[^>]*data-tile="([^"]*)" data-free="([01])"', re.S)
 VERSION = re.compile(r'name="version" value="(\d+)"')
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -38,10 +43,11 @@ def _group(code: str) -> str:
 FORM = {"Content-Type": "application/x-www-form-urlencoded"}
 
 
-class Player(FastHttpUser):
+class Visitor(FastHttpUser):
+    """A visitor with a game: logs in (a share of them) and opens the start page."""
+
+    abstract = True
     wait_time = constant(0)  # as fast as the server answers: we look for its limit
-    hints = 0.03  # the share of turns that ask for a hint, and that undo a move
-    undos = 0.03
 
     def on_start(self) -> None:
         if random.random() < LOGIN_SHARE:
@@ -89,6 +95,11 @@ class Player(FastHttpUser):
         if trigger:
             self.version = json.loads(trigger)["mahjong:board"]["version"]
         return response
+
+
+class Player(Visitor):
+    hints = 0.03  # the share of turns that ask for a hint, and that undo a move
+    undos = 0.03
 
     def _free_pairs(self) -> list[tuple[int, int]]:
         by_group: dict[str, list[int]] = {}
@@ -140,6 +151,32 @@ class Tapper(Player):
     hints = undos = 0.0
 
 
+class Solver(Visitor):
+    """Taps the pairs of a solution, found by the site's own solver in the generator on
+    the tiles of the game's first page: it never gets stuck, so after that page every
+    request it sends is a tap (taps alone, without random play's shuffles and reloads)."""
+
+    def _read_page(self, html: str) -> None:
+        super()._read_page(html)
+        self.order: list[tuple[int, int]] = []
+        places = {int(i): (int(x), int(y), int(z)) for i, x, y, z in PLACE.findall(html)}
+        if self.game is None or sorted(places) != list(range(len(places))):
+            return  # not a game at its deal: the next turn starts one
+        geometry = engine.geometry_for([places[i] for i in range(len(places))])
+        faces = tuple(self.tiles[i][0] for i in range(len(places)))
+        solution = engine.solve(geometry, engine.Board(faces, geometry.full_mask), budget=1.0)
+        self.order = list(reversed(solution.order))
+
+    @task
+    def play(self) -> None:
+        if not self.order:
+            self._new_game()
+            return
+        a, b = self.order.pop()
+        self._post("tap", "tap", position=a, selected="")
+        self._post("tap", "tap", position=b, selected=a)
+
+
 class Ping(FastHttpUser):
     """The baseline: a trivial Django view, same server, same run."""
 
@@ -148,3 +185,22 @@ class Ping(FastHttpUser):
     @task
     def ping(self) -> None:
         self.client.get("/ping", name="ping")
+
+
+class Floor(Visitor):
+    """What no tap can skip, posted as a Tapper taps: a select, then a removal, on a game
+    of the player's own (bench/floor_urls.py)."""
+
+    @task
+    def floor(self) -> None:
+        if self.game is None:
+            self._new_game()
+            return
+        for kind in ("select", "removal"):
+            data = {"version": self.version, "csrfmiddlewaretoken": self._token()}
+            self.client.post(
+                f"/floor/{self.game}/{kind}",
+                data=urlencode(data),
+                headers={**FORM, "HX-Request": "true"},
+                name=f"floor {kind}",
+            )

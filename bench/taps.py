@@ -92,8 +92,15 @@ def measure(games: int, profile: str | None = None) -> dict[str, list]:
             "SELECT setval(pg_get_serial_sequence('solitaire_game', 'id'), "
             "GREATEST((SELECT COALESCE(MAX(id), 0) FROM solitaire_game), 1000000))"
         )
+    # The floor's statements are bound and prepared as the site's are: by the server and
+    # prepared after a few uses where its settings say so, by the client otherwise.
+    options = connection.settings_dict.get("OPTIONS", {})
+    server_binding = options.get("server_side_binding") is True
     direct = psycopg.connect(
-        os.environ["DATABASE_URL"], autocommit=True, cursor_factory=psycopg.ClientCursor
+        os.environ["DATABASE_URL"],
+        autocommit=True,
+        cursor_factory=psycopg.Cursor if server_binding else psycopg.ClientCursor,
+        prepare_threshold=options.get("prepare_threshold"),
     )
     recorder = Recorder(connection)
     profiler = cProfile.Profile(time.process_time)
@@ -151,7 +158,9 @@ def measure(games: int, profile: str | None = None) -> dict[str, list]:
         assert twin.version == game.version and twin.moves == game.moves
     direct.close()
     if profile:
-        pstats.Stats(profiler, stream=sys.stderr).sort_stats("cumulative").print_stats(40)
+        pstats.Stats(profiler, stream=sys.stderr).sort_stats(
+            os.environ.get("PROFILE_SORT", "cumulative")
+        ).print_stats(40)
     return samples
 
 
@@ -211,7 +220,7 @@ def replay(direct, statements, swap: dict) -> float:
                 params = {key: swap.get(value, value) for key, value in params.items()}
             else:
                 params = [_swapped(value, swap) for value in params]
-        direct.execute(sql, params, prepare=False)
+        direct.execute(sql, params)
     if inside:
         direct.commit()
         direct.autocommit = True

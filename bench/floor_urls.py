@@ -1,0 +1,51 @@
+"""The site's URLs and POST /floor/<game>/<kind>: a tap's floor under load.
+
+The floor does what no tap can skip and nothing else: it passes the same middleware
+(the CSRF check of a post included), reads the session to know the player, sends the
+tap's own SQL (its plain SELECT of the game and its one store statement, taken from
+games/solitaire/play.py) through Django's connection, and answers with as many bytes
+as a tap's answer of that kind. It applies no rule and renders nothing: the cost of a
+tap beyond it is the site's own work (form, rules, answer).
+"""
+
+from __future__ import annotations
+
+import uuid
+from types import SimpleNamespace
+
+from django.db import connection
+from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import path
+from django.views.decorators.http import require_POST
+
+from config.urls import urlpatterns as site_urlpatterns
+from games.players import player_of
+from games.solitaire import play
+
+# A tap's answer sizes on Hoher Turm (bench/taps.py prints them): the floor sends as much.
+ANSWER = {"select": b"x" * 390, "removal": b"x" * 4330}
+
+
+@require_POST
+def floor(request: HttpRequest, public_id: uuid.UUID, kind: str) -> HttpResponse:
+    if kind not in ANSWER:
+        raise Http404
+    player_of(request)
+    sql, fields, _layout_fields = play._tap_query()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [public_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise Http404
+    game = dict(zip([field.attname for field in fields], row, strict=False))
+    read = (game["version"], game["selected"])
+    if kind == "select":  # the selection moves between none and a tile, as taps move it
+        stored = SimpleNamespace(pk=game["id"], selected=None if game["selected"] else 1)
+        play._store_tap(stored, read, None)
+    else:  # a "removal" that keeps every tile: the same statement, a Move row more
+        stored = SimpleNamespace(pk=game["id"], selected=None, occupied=game["occupied"])
+        play._store_tap(stored, read, (0, 1))
+    return HttpResponse(ANSWER[kind])
+
+
+urlpatterns = [path("floor/<uuid:public_id>/<str:kind>", floor), *site_urlpatterns]
