@@ -2,8 +2,8 @@
 
 The floor does what no tap can skip and nothing else: it passes the same middleware
 (the CSRF check of a post included), reads the session to know the player, sends the
-tap's own SQL (its plain SELECT of the game and its one store statement, taken from
-games/solitaire/play.py) through Django's connection, and answers with as many bytes
+tap's own SQL (its plain SELECT of the game and its one store statement: play.py's
+_tap_row and _store_tap) through Django's connection, and answers with as many bytes
 as a tap's answer of that kind. It applies no rule and renders nothing: the cost of a
 tap beyond it is the site's own work (form, rules, answer).
 """
@@ -13,7 +13,6 @@ from __future__ import annotations
 import uuid
 from types import SimpleNamespace
 
-from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import path
 from django.views.decorators.http import require_POST
@@ -31,16 +30,13 @@ def floor(request: HttpRequest, public_id: uuid.UUID, kind: str) -> HttpResponse
     if kind not in ANSWER:
         raise Http404
     player_of(request)
-    sql, fields, _layout_fields = play._tap_query()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [public_id])
-        row = cursor.fetchone()
+    row = play._tap_row(public_id)  # the tap's own SELECT, without making a Game of it
     if row is None:
         raise Http404
-    game = dict(zip([field.attname for field in fields], row, strict=False))
+    game, _layout = row
     read = (game["version"], game["selected"])
     if kind == "select":  # the selection moves between none and a tile, as taps move it
-        stored = SimpleNamespace(pk=game["id"], selected=None if game["selected"] else 1)
+        stored = SimpleNamespace(pk=game["id"], selected=1 if game["selected"] is None else None)
         play._store_tap(stored, read, None)
     else:  # a "removal" that keeps every tile: the same statement, a Move row more
         stored = SimpleNamespace(pk=game["id"], selected=None, occupied=game["occupied"])

@@ -317,21 +317,29 @@ def _geometry_of_stored(positions: str) -> engine.Geometry:
     return engine.geometry_for(json.loads(positions))
 
 
-def _read_for_tap(public_id: uuid.UUID) -> Game | None:
-    """The game with what a tap needs, whoever's it is, in one plain SELECT."""
-    sql, fields, layout_fields = _tap_query()
+def _tap_row(public_id: uuid.UUID) -> tuple[dict, tuple] | None:
+    """What a tap reads of the game, whoever's it is, in one plain SELECT: the game's
+    columns by attribute name, and its layout's values in the order of _LAYOUT_FIELDS."""
+    sql, fields, _layout_fields = _tap_query()
     with connection.cursor() as cursor:
         cursor.execute(sql, [public_id])
         row = cursor.fetchone()
     if row is None:
         return None
-    values = dict(zip([f.attname for f in fields], row, strict=False))
+    return dict(zip([f.attname for f in fields], row, strict=False)), row[len(fields) :]
+
+
+def _read_for_tap(public_id: uuid.UUID) -> Game | None:
+    """The game with what a tap needs, whoever's it is (its row: _tap_row)."""
+    read = _tap_row(public_id)
+    if read is None:
+        return None
+    values, layout_values = read
     geometry = _geometry_of_stored(values["positions"])
     values["positions"] = geometry.positions
     values["faces"] = json.loads(values["faces"])
     game = Game.from_db(connection.alias, list(values), list(values.values()))
     game.geometry = geometry
-    layout_values = row[len(fields) :]
     layout = Layout.from_db(connection.alias, list(_LAYOUT_FIELDS), layout_values)
     Game.layout.field.set_cached_value(game, layout)
     return game
