@@ -8,10 +8,10 @@ The floor (bench/floor_urls.py, served by the same gunicorn) is what no tap can 
 the middleware with the post's CSRF check, the session, the tap's own two SQL
 statements through Django's connection, an answer of a tap's size; posted as the
 players tap (a select, then a removal), its rate is the most taps this server could
-answer. Every phase is bounded in time. Each
-phase also reports the CPU the generator (locust) and the site (gunicorn, all its
-processes) used, as a share of one core: a generator near a whole core is the
-bottleneck, and its figures say little about the site.
+answer. Every phase is bounded in time. Each phase also reports the CPU the generator
+(locust), the site (gunicorn, all its processes) and PostgreSQL used, as a share of one
+core and in ms a request: a generator near a whole core is the bottleneck, and its
+figures say little about the site.
 
 `--baseline DIR` runs a second site from another checkout of this repository (its own
 database, the name with `_base` added, on the next port) and plays the same phases
@@ -252,16 +252,15 @@ def main() -> None:
                 for label in sorted(set(players) - {"Aggregated"}):
                     print(_row(label[:10], players[label]))
                 print(_row("all", total, play_cpu))
-                pings = float(baseline["Requests/s"])
-                ratio = float(taps["Requests/s"]) / pings
+                pings, tap_rate = float(baseline["Requests/s"]), float(taps["Requests/s"])
+                ratio = tap_rate / pings
                 ratios.setdefault(name, []).append(
-                    (ratio, floor_taps / pings, float(taps["Requests/s"]) / floor_taps)
+                    (ratio, floor_taps / pings, tap_rate / floor_taps)
                 )
                 print(
                     f"tap throughput / baseline = {ratio:.2f}; floor / baseline = "
-                    f"{floor_taps / pings:.2f}; taps / floor = "
-                    f"{float(taps['Requests/s']) / floor_taps:.2f}; all game requests / "
-                    f"baseline = {float(total['Requests/s']) / pings:.2f}"
+                    f"{floor_taps / pings:.2f}; taps / floor = {tap_rate / floor_taps:.2f}; "
+                    f"all game requests / baseline = {float(total['Requests/s']) / pings:.2f}"
                 )
         for name, values in ratios.items():
             shown = "; ".join(f"{a:.2f}, {b:.2f}, {c:.2f}" for a, b, c in values)
