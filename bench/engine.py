@@ -49,31 +49,8 @@ from games.solitaire.engine import (  # noqa: E402  (the path above must come fi
     initial_board,
     solve,
     tile_set,
+    turtle_positions,
 )
-
-
-def turtle_positions() -> list[tuple[int, int, int]]:
-    """The classic 144-tile "Turtle" (the default layout of most Mahjong solitaire
-    programs), in half cells. Level 0 has eight rows of 12, 8, 10, 12, 12, 10, 8 and 12
-    tiles centred on a 12-wide base (columns 1-12), plus one tile at the left end and
-    two at the right end, lying half a row down between rows 3 and 4; then a 6 x 6
-    block on level 1 (columns 4-9, rows 1-6), 4 x 4 on level 2 (columns 5-8, rows 2-5),
-    2 x 2 on level 3 (columns 6-7, rows 3-4), and the top tile on level 4, centred on
-    the 2 x 2 (half a column and half a row offset). 87 + 36 + 16 + 4 + 1 = 144."""
-    rows = [(1, 12), (3, 10), (2, 11), (1, 12), (1, 12), (2, 11), (3, 10), (1, 12)]
-    positions = [
-        (2 * col, 2 * row, 0) for row, (first, last) in enumerate(rows)
-        for col in range(first, last + 1)
-    ]  # fmt: skip
-    positions += [(0, 7, 0), (26, 7, 0), (28, 7, 0)]
-    for level, (first, last) in enumerate([(4, 9), (5, 8), (6, 7)], start=1):
-        rows_here = range(first - 3, last - 2)  # 1-6, 2-5, 3-4
-        positions += [
-            (2 * col, 2 * row, level) for row in rows_here for col in range(first, last + 1)
-        ]
-    positions.append((13, 7, 4))
-    assert len(positions) == 144
-    return positions
 
 
 def _percentile(values: Sequence[float], share: float) -> float:

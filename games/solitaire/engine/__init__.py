@@ -56,7 +56,13 @@ from .deal import (
 from .difficulty import LayoutFigures, greedy_win_share, layout_win_share
 from .geometry import Board, Geometry, Position, bits, geometry_for
 from .layout_figures import LAYOUT_FIGURES
-from .layouts import BUILTIN_LAYOUTS, BuiltinLayout, LayoutReport, validate_layout
+from .layouts import (
+    BUILTIN_LAYOUTS,
+    BuiltinLayout,
+    LayoutReport,
+    turtle_positions,
+    validate_layout,
+)
 from .problems import EngineError, Problem
 from .solver import Hint, Solution, hint, moves_back_to_winnable, solve
 from .tiles import (
@@ -121,5 +127,6 @@ __all__ = [
     "tile_name",
     "tile_set",
     "tiles_match",
+    "turtle_positions",
     "validate_layout",
 ]
