@@ -26,8 +26,9 @@ none, so a deal counts as decided within S when it answered within S), the share
 cannot be cleared with a 95 % Wilson interval (undecided deals counted both ways), and
 the ratios to the peer. Where two solvers both decided a deal, their answers must
 agree; disagreements are listed. Times are wall clock per call, set-up included: ours
-``solve()`` on the layout's cached geometry, the peer ``solveLayout`` (after a JIT
-warm-up on the first 20 deals), in the same run and on the same machine.
+``solve()`` on the layout's cached geometry, each checkout in a process of its own, the
+peer ``solveLayout`` (after a JIT warm-up on the first 20 deals), in the same run and
+on the same machine.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine import _percentile, _wilson, turtle_positions  # bench/engine.py
+from engine import _percentile, _wilson  # bench/engine.py
 
 from games.solitaire.engine import (
     BUILTIN_LAYOUTS,
@@ -54,13 +55,13 @@ from games.solitaire.engine import (
     geometry_for,
     initial_board,
     match_group,
-    solve,
     tile_set,
+    turtle_positions,
 )
 
 HERE = Path(__file__).resolve().parent
 
-# Runs the solver of another checkout (sys.argv[1]) on a deals file, in its own process.
+# Runs the solver of a checkout (sys.argv[1]) on a deals file, in its own process.
 _BASELINE_WORKER = """
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
@@ -113,18 +114,11 @@ def write_deals(geometry: Geometry, boards: list[Board], path: Path) -> None:
     path.write_text(json.dumps(deals))
 
 
-def run_ours(geometry: Geometry, boards: list[Board], budget: float) -> Run:
-    run = Run([], [])
-    for board in boards:
-        started = time.perf_counter()
-        result = solve(geometry, board, budget)
-        run.seconds.append(time.perf_counter() - started)
-        run.status.append(result.status)
-    return run
-
-
-def run_baseline(checkout: Path, deals: Path, budget: float) -> Run:
-    answers = deals.with_name("baseline-answers.json")
+def run_checkout(checkout: Path, deals: Path, budget: float) -> Run:
+    """The solver of ``checkout`` (this one's folder for ours) on the deals, in a process
+    of its own: ours and the baseline start alike, with nothing else in memory (here,
+    the deals and the other set's answers would be in the collector's way)."""
+    answers = deals.with_name(f"answers-{checkout.name}.json")
     command = [sys.executable, "-c", _BASELINE_WORKER, str(checkout), str(deals), str(answers)]
     subprocess.run([*command, str(budget)], check=True)
     found = json.loads(answers.read_text())
@@ -220,9 +214,9 @@ def main() -> None:
             for label in ("ours", "before", "peer"):
                 started = time.perf_counter()
                 if label == "ours":
-                    runs[label] = run_ours(geometry, boards, args.budget)
+                    runs[label] = run_checkout(HERE.parent, deals, args.budget)
                 elif label == "before" and args.baseline:
-                    runs[label] = run_baseline(Path(args.baseline).resolve(), deals, args.budget)
+                    runs[label] = run_checkout(Path(args.baseline).resolve(), deals, args.budget)
                 elif label == "peer" and peer is not None:
                     runs[label] = run_peer(peer, deals)
                 else:

@@ -12,10 +12,12 @@ groups of four needs search (3 ways each).
   pair when both its tiles are free, and a whole group when all its remaining tiles
   are free (the last two of a group; all four at once).
 * Playouts come first: exact play, and whenever it is stuck, the free pair that frees
-  the most tiles is taken (which fixes its group's pairing). Most boards that can be
-  cleared are cleared by one of the first few. A playout that gets stuck leaves a set
-  of tiles that block each other: the pairings chosen among them form a *conflict*,
-  which is learnt (later playouts and the search never repeat it) and makes those
+  the most tiles is taken (which fixes its group's pairing), unless its group's other
+  two tiles have nothing on them: those may soon be free too, and then all four go
+  without a choice, so such a group waits. Most boards that can be cleared are
+  cleared by one of the first few. A playout that gets stuck leaves a set of tiles
+  that block each other: the pairings chosen among them form a *conflict*, which is
+  learnt (later playouts and the search never repeat it) and makes those
   choices less attractive to the next playouts.
 * The relaxation (``_play(relaxed=True)``) is cheap and never too pessimistic: chosen
   pairs go as in exact play, but a group still open goes as soon as two of its tiles
@@ -54,7 +56,7 @@ _CHECK_EVERY = 32  # search nodes between looks at the clock (plain search)
 # The phases (see _PairingSearch.solve): at most this many playouts, in at most this
 # share of the budget; the tree search for at most this many seconds; then de Bondt's
 # search and the local search take turns of these many seconds until one decides.
-_PLAYOUTS = 12
+_PLAYOUTS = 24
 _PLAYOUT_SHARE = 0.05
 _TREE_SECONDS = 0.03
 _PROOF_TURN = 0.02
@@ -62,10 +64,12 @@ _LOCAL_TURN = 0.01
 # Playouts score a free pair by the tiles its removal frees, plus _ENABLE for each of
 # those that finds a free partner, plus _THREE_FREE_BONUS when three of its group are
 # free (keeping the right one back is less of a gamble than pairing two blind), minus
-# _CONFLICT_WEIGHT for each conflict the choice was part of, plus up to 255 * _JITTER
-# at random (ties).
+# _WAIT for each of its group's other two tiles with nothing on it (when only two are
+# free), minus _CONFLICT_WEIGHT for each conflict the choice was part of, plus up to
+# 255 * _JITTER at random (ties).
 _ENABLE = 1.0
 _THREE_FREE_BONUS = 1.5
+_WAIT = 3.0  # bench/solver_floor.py shows the playouts needed with it and without
 _CONFLICT_WEIGHT = 1.0
 _JITTER = 1 / 512
 # Knuth's MMIX linear congruential generator (the playouts' tie-breaks).
@@ -447,12 +451,15 @@ class _PairingSearch:
 
         A pair's score: the tiles its removal frees, more for each of them that finds
         a free partner, a bonus when three of the group are free (keeping the right
-        one free is less of a gamble than pairing two blind), less for each time the
-        choice was part of a conflict, and a small random part. A group is scored when
-        it gets a second or a third free tile, and the best score is kept in a heap."""
+        one free is less of a gamble than pairing two blind), less when the group's
+        other two tiles have nothing on them (they may be free soon, and then the
+        group goes whole), less for each time the choice was part of a conflict, and a
+        small random part. A group is scored when it gets a second or a third free
+        tile, and the best score is kept in a heap."""
         self.nodes += 1
         masks, group_of, partners = self.masks, self.group_of, self.partner_of_first
         affects, free_among = self.geometry.affects, self.geometry.free_among
+        covered_by = self.geometry.covered_by
         penalty, nogoods = self.penalty, self.nogoods
         state = self.rng.next_u64()  # of the tie-breaks: an LCG, inlined for speed
         choice = list(self.base)
@@ -482,6 +489,15 @@ class _PairingSearch:
                 partner = partners[g]
                 state = (state * _LCG_MULTIPLIER + _LCG_INCREMENT) & _MASK64
                 noise = state >> 32  # 8 random bits for each pair
+                if bonus:
+                    waiting = 0.0
+                else:  # two free: the other two, when nothing lies on them, may be soon
+                    others = mask ^ ready
+                    low = others & -others
+                    waiting = _WAIT * (
+                        (not covered_by[low.bit_length() - 1] & occupied)
+                        + (not covered_by[(others ^ low).bit_length() - 1] & occupied)
+                    )
                 for pair in pairs:
                     noise >>= 8
                     c = partner.get(pair ^ first if pair & first else mask ^ pair ^ first, -1)
@@ -492,7 +508,7 @@ class _PairingSearch:
                     touched = (
                         affects[low.bit_length() - 1] | affects[(pair ^ low).bit_length() - 1]
                     ) & (after & ~free)
-                    score = bonus - _CONFLICT_WEIGHT * penalty.get(3 * g + c, 0)
+                    score = bonus - waiting - _CONFLICT_WEIGHT * penalty.get(3 * g + c, 0)
                     score += (noise & 255) * _JITTER
                     if touched:
                         freed = free_among(touched, after)
@@ -834,8 +850,12 @@ def _pairs(removals: list[int]) -> list[Pair]:
     was free at once, taken as two pairs)."""
     order = []
     for gone in removals:
-        tiles = bits(gone)
-        order += [(tiles[k], tiles[k + 1]) for k in range(0, len(tiles), 2)]
+        while gone:
+            low = gone & -gone
+            gone ^= low
+            high = gone & -gone
+            gone ^= high
+            order.append((low.bit_length() - 1, high.bit_length() - 1))
     return order
 
 

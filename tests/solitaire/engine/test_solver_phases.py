@@ -15,9 +15,11 @@ from games.solitaire.engine import (
     SplitMix64,
     apply_removal,
     free_pairs,
+    geometry_for,
     initial_board,
     solve,
     tile_set,
+    turtle_positions,
 )
 from games.solitaire.engine import solver as solver_module
 from games.solitaire.engine.solver import _groups, _PairingSearch
@@ -223,6 +225,36 @@ def test_the_first_playout_clears_most_dealt_boards() -> None:
             assert play_out(geometry, board, order).is_cleared
             cleared += 1
     assert cleared >= 10
+
+
+def test_playouts_let_a_group_wait_whose_other_two_tiles_have_nothing_on_them(
+    monkeypatch,
+) -> None:
+    # On the Turtle's long rows a group's two blocked tiles often have nothing on them
+    # and are free a few moves later, when all four go without a choice; pairing the two
+    # free ones at once is a needless gamble. On 100 random Turtle deals (seeded, as
+    # are the tie-breaks) the playouts clear more within six tries than without the wait.
+    geometry = geometry_for(turtle_positions())
+
+    def cleared_within(tries: int) -> int:
+        cleared = 0
+        for seed in range(100):
+            rng = SplitMix64(seed)
+            faces = tile_set(geometry.n, rng)
+            rng.shuffle(faces)
+            board = Board(tuple(faces), geometry.full_mask)
+            search = _PairingSearch(geometry, board.occupied, time.perf_counter() + 60)
+            if not search.prepare(_groups(board.faces, board.occupied)):
+                continue
+            order = search.playouts(tries, time.perf_counter() + 60)
+            if order is not None:
+                assert play_out(geometry, board, order).is_cleared
+                cleared += 1
+        return cleared
+
+    shipped = cleared_within(6)
+    monkeypatch.setattr(solver_module, "_WAIT", 0.0)
+    assert shipped >= cleared_within(6) + 5
 
 
 @given(small_boards())
