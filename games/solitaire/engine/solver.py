@@ -56,7 +56,7 @@ _CHECK_EVERY = 32  # search nodes between looks at the clock (plain search)
 # The phases (see _PairingSearch.solve): at most this many playouts, in at most this
 # share of the budget; the tree search for at most this many seconds; then de Bondt's
 # search and the local search take turns of these many seconds until one decides.
-_PLAYOUTS = 24
+_PLAYOUTS = 12
 _PLAYOUT_SHARE = 0.05
 _TREE_SECONDS = 0.03
 _PROOF_TURN = 0.02
