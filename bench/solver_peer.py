@@ -1,7 +1,8 @@
 """Our solver against the best open peer, on the same deals in one run.
 
     .venv/bin/python bench/solver_peer.py [--peer DIR] [--baseline DIR] [--turtle N]
-                                          [--tower N] [--budget S] [--keep DIR]
+                                          [--tower N] [--budget S] [--rounds R]
+                                          [--keep DIR]
 
 The peer is the solver of the web game ffalt/mah (github.com/ffalt/mah), a TypeScript
 port of de Bondt's solver, run on Node with ``npx tsx`` by ``solver_peer.mts``. None of
@@ -28,7 +29,9 @@ the ratios to the peer. Where two solvers both decided a deal, their answers mus
 agree; disagreements are listed. Times are wall clock per call, set-up included: ours
 ``solve()`` on the layout's cached geometry, each checkout in a process of its own, the
 peer ``solveLayout`` (after a JIT warm-up on the first 20 deals), in the same run and
-on the same machine.
+on the same machine. The deals go in ``--rounds`` slices, the solvers' order turned
+round from one to the next, so that a machine whose speed drifts during the run (a
+shared one: 30 % within minutes) weighs on every solver alike.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -114,11 +118,11 @@ def write_deals(geometry: Geometry, boards: list[Board], path: Path) -> None:
     path.write_text(json.dumps(deals))
 
 
-def run_checkout(checkout: Path, deals: Path, budget: float) -> Run:
+def run_checkout(checkout: Path, deals: Path, budget: float, label: str) -> Run:
     """The solver of ``checkout`` (this one's folder for ours) on the deals, in a process
     of its own: ours and the baseline start alike, with nothing else in memory (here,
     the deals and the other set's answers would be in the collector's way)."""
-    answers = deals.with_name(f"answers-{checkout.name}.json")
+    answers = deals.with_name(f"{deals.stem}-{label}-answers.json")
     command = [sys.executable, "-c", _BASELINE_WORKER, str(checkout), str(deals), str(answers)]
     subprocess.run([*command, str(budget)], check=True)
     found = json.loads(answers.read_text())
@@ -126,7 +130,7 @@ def run_checkout(checkout: Path, deals: Path, budget: float) -> Run:
 
 
 def run_peer(peer: Path, deals: Path) -> Run:
-    answers = deals.with_name("peer-answers.json")
+    answers = deals.with_name(f"{deals.stem}-peer-answers.json")
     npx = shutil.which("npx")
     if npx is None:
         raise SystemExit("the peer needs Node's npx on PATH")
@@ -134,6 +138,34 @@ def run_peer(peer: Path, deals: Path) -> Run:
     subprocess.run([npx, "-y", "tsx", script, str(peer), str(deals), str(answers)], check=True)
     found = json.loads(answers.read_text())
     return Run(["yes" if a["solvable"] else "no" for a in found], [a["ms"] / 1000 for a in found])
+
+
+def run_set(
+    folder: Path,
+    geometry: Geometry,
+    boards: list[Board],
+    solvers: dict[str, Callable[[Path], Run]],
+    rounds: int,
+) -> tuple[dict[str, Run], dict[str, float]]:
+    """Every solver on every deal, in ``rounds`` slices (deal k in slice k % rounds),
+    the solvers' order turned round from one slice to the next: a machine that gets
+    faster or slower during the run (a shared one does) slows them alike. The seconds
+    each solver took in all, processes included."""
+    n = len(boards)
+    runs = {label: Run([""] * n, [0.0] * n) for label in solvers}
+    took = dict.fromkeys(solvers, 0.0)
+    for r in range(rounds):
+        picked = list(range(r, n, rounds))
+        deals = folder / f"deals-{r}.json"
+        write_deals(geometry, [boards[k] for k in picked], deals)
+        for label in list(solvers) if r % 2 == 0 else list(reversed(solvers)):
+            started = time.perf_counter()
+            run = solvers[label](deals)
+            took[label] += time.perf_counter() - started
+            for k, status, seconds in zip(picked, run.status, run.seconds, strict=True):
+                runs[label].status[k] = status
+                runs[label].seconds[k] = seconds
+    return runs, took
 
 
 def _ms(seconds: float) -> str:
@@ -189,6 +221,7 @@ def main() -> None:
     parser.add_argument("--turtle", type=int, default=1000, help="random Turtle deals")
     parser.add_argument("--tower", type=int, default=1000, help="reverse-built Hoher Turm")
     parser.add_argument("--budget", type=float, default=5.0, help="our seconds per deal")
+    parser.add_argument("--rounds", type=int, default=4, help="slices, solvers' order turned")
     parser.add_argument("--keep", help="keep the deals and answers (JSON) in this folder")
     args = parser.parse_args()
     peer = Path(args.peer).resolve() if args.peer else None
@@ -196,6 +229,14 @@ def main() -> None:
         raise SystemExit(f"{peer} is not a checkout of ffalt/mah (no src/app/model/solver)")
     if peer is None:
         print("no peer folder (--peer or MAH_PEER): the peer is skipped")
+    solvers: dict[str, Callable[[Path], Run]] = {
+        "ours": lambda deals: run_checkout(HERE.parent, deals, args.budget, "ours")
+    }
+    if args.baseline:
+        baseline = Path(args.baseline).resolve()
+        solvers["before"] = lambda deals: run_checkout(baseline, deals, args.budget, "before")
+    if peer is not None:
+        solvers["peer"] = lambda deals: run_peer(peer, deals)
     sets = [
         ("random Turtle", "turtle", turtle_deals, args.turtle),
         ("Hoher Turm (c), reverse-built", "tower", tower_deals, args.tower),
@@ -207,21 +248,7 @@ def main() -> None:
             folder = Path(args.keep or scratch) / key
             folder.mkdir(parents=True, exist_ok=True)
             geometry, boards = make(count)
-            deals = folder / "deals.json"
-            write_deals(geometry, boards, deals)
-            runs: dict[str, Run] = {}
-            took: dict[str, float] = {}
-            for label in ("ours", "before", "peer"):
-                started = time.perf_counter()
-                if label == "ours":
-                    runs[label] = run_checkout(HERE.parent, deals, args.budget)
-                elif label == "before" and args.baseline:
-                    runs[label] = run_checkout(Path(args.baseline).resolve(), deals, args.budget)
-                elif label == "peer" and peer is not None:
-                    runs[label] = run_peer(peer, deals)
-                else:
-                    continue
-                took[label] = time.perf_counter() - started
+            runs, took = run_set(folder, geometry, boards, solvers, max(1, args.rounds))
             report(name, runs, took, args.budget)
 
 
