@@ -27,10 +27,10 @@ Group names: ``match_group`` gives the code itself for the 34 normal kinds and
 "F" / "S", because "S" is the south wind's code.
 
 Modules: ``tiles`` (the kinds and matching), ``geometry`` (positions and the free rule),
-``layouts`` (built-in layouts, soundness) with the shapes of ``catalogue``, ``deal``
-(codes, deals, shuffle), ``solver`` (can it be cleared, the hint), ``difficulty``
-(random greedy playouts), ``problems`` (refusals typed, for the web layer to translate)
-and the generated ``layout_figures``; the generator is
+``layouts`` (built-in layouts, soundness, the Turtle of the solver's benchmarks) with the
+shapes of ``catalogue``, ``deal`` (codes, deals, shuffle), ``solver`` (can it be cleared,
+the hint), ``difficulty`` (random greedy playouts), ``problems`` (refusals typed, for the
+web layer to translate) and the generated ``layout_figures``; the generator is
 ``games.prng``. The rules they implement are told in docs/solitaire.md.
 """
 
