@@ -66,7 +66,7 @@ from games.solitaire.engine import (
 HERE = Path(__file__).resolve().parent
 
 # Runs the solver of a checkout (sys.argv[1]) on a deals file, in its own process.
-_BASELINE_WORKER = """
+_CHECKOUT_WORKER = """
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from games.solitaire.engine import Board, geometry_for, solve
@@ -123,7 +123,7 @@ def run_checkout(checkout: Path, deals: Path, budget: float, label: str) -> Run:
     of its own: ours and the baseline start alike, with nothing else in memory (here,
     the deals and the other set's answers would be in the collector's way)."""
     answers = deals.with_name(f"{deals.stem}-{label}-answers.json")
-    command = [sys.executable, "-c", _BASELINE_WORKER, str(checkout), str(deals), str(answers)]
+    command = [sys.executable, "-c", _CHECKOUT_WORKER, str(checkout), str(deals), str(answers)]
     subprocess.run([*command, str(budget)], check=True)
     found = json.loads(answers.read_text())
     return Run([a["status"] for a in found], [a["seconds"] for a in found])

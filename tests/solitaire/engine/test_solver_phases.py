@@ -28,13 +28,18 @@ from .helpers import layout_geometry, play_out
 from .test_properties import brute_force, small_boards
 
 
-def random_board(letter: str, seed: int) -> tuple[object, Board]:
+def random_arrangement(geometry, seed: int) -> Board:
     """A uniformly random arrangement of the full set (not reverse-built)."""
-    geometry = layout_geometry(letter)
     rng = SplitMix64(seed)
     faces = tile_set(geometry.n, rng)
     rng.shuffle(faces)
-    return geometry, Board(tuple(faces), geometry.full_mask)
+    return Board(tuple(faces), geometry.full_mask)
+
+
+def random_board(letter: str, seed: int) -> tuple[object, Board]:
+    """A random arrangement on a built-in layout."""
+    geometry = layout_geometry(letter)
+    return geometry, random_arrangement(geometry, seed)
 
 
 def prepared(letter: str, seed: int) -> tuple[object, Board, _PairingSearch]:
@@ -239,10 +244,7 @@ def test_playouts_let_a_group_wait_whose_other_two_tiles_have_nothing_on_them(
     def cleared_within(tries: int) -> int:
         cleared = 0
         for seed in range(100):
-            rng = SplitMix64(seed)
-            faces = tile_set(geometry.n, rng)
-            rng.shuffle(faces)
-            board = Board(tuple(faces), geometry.full_mask)
+            board = random_arrangement(geometry, seed)
             search = _PairingSearch(geometry, board.occupied, time.perf_counter() + 60)
             if not search.prepare(_groups(board.faces, board.occupied)):
                 continue
