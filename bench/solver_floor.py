@@ -14,12 +14,15 @@ times, per deal, the pieces every answer is made of:
   shipped and without their wait (``_WAIT = 0``: a group whose other two tiles have
   nothing on them is paired as readily as any).
 
+* **the mend**: of the deals the first three playouts leave, the share that the local
+  search started from the closest of them (``mend_closest``) clears, and its time.
+
 A "yes" needs at least the set-up and one playout (whose replay is the order
-returned), so ``set-up + playouts needed x playout`` bounds the median from below for
-this design. It also times the pass with the free test called from ``Geometry``
-instead of inlined in ``_PairingSearch._play`` (what merging the two copies would cost:
-the solver's inner loop in bench/README.md), and prints a profile of ``solve()`` on the
-deals.
+returned), so ``set-up + playouts needed x playout`` is the floor of the median for
+playouts alone (the mend can go under it). It also times the pass with the free test
+called from ``Geometry`` instead of inlined in ``_PairingSearch._play`` (what merging
+the two copies would cost: the solver's inner loop in bench/README.md), and prints a
+profile of ``solve()`` on the deals.
 """
 
 from __future__ import annotations
@@ -115,6 +118,25 @@ def _playouts_needed(geometry, boards) -> tuple[list[int], list[float]]:
     return needed, per_playout
 
 
+def _mended(geometry, boards) -> tuple[int, dict[bool, list[float]]]:
+    """Of the deals the first playouts leave: how many, and the CPU times of the mends
+    of the closest that clear them (True) and that do not (False)."""
+    first = solver_module._PLAYOUTS_BEFORE_LOCAL
+    left = 0
+    times: dict[bool, list[float]] = {True: [], False: []}
+    for board in boards:
+        search = solver_module._PairingSearch(geometry, board.occupied, time.perf_counter() + 60)
+        if not search.prepare(solver_module._groups(board.faces, board.occupied)):
+            continue
+        if search.playouts(first, time.perf_counter() + 60) is not None:
+            continue
+        left += 1
+        started = time.thread_time()
+        order = search.mend_closest(solver_module._LOCAL_STEPS, time.perf_counter() + 60)
+        times[order is not None].append(time.thread_time() - started)
+    return left, times
+
+
 def _shares(needed: list[int]) -> str:
     n = len(needed)
     return ", ".join(
@@ -157,6 +179,14 @@ def measure(name: str, geometry, boards) -> None:
     print(f"  one playout       {_us(playout)}")
     print(f"  cleared by the k-th playout: {_shares(needed)}")
     print(f"    without the wait:          {_shares(needed_without_wait)}  (_WAIT = 0)")
+    left, mends = _mended(geometry, boards)
+    if left:
+        first, steps = solver_module._PLAYOUTS_BEFORE_LOCAL, solver_module._LOCAL_STEPS
+        print(f"  the closest of {first} playouts mended ({steps} steps): clears"
+              f" {len(mends[True])} of the {left} deals they leave")  # fmt: skip
+        for cleared, what in ((True, "clearing"), (False, "not clearing")):
+            if mends[cleared]:
+                print(f"    a mend {what}: {_us(statistics.median(mends[cleared]))}")
     floor = statistics.median(setup) + k_median * playout
     print(f"  floor of the median: set-up + {k_median:g} playouts = {_us(floor)}")
     times = []

@@ -259,6 +259,33 @@ def test_playouts_let_a_group_wait_whose_other_two_tiles_have_nothing_on_them(
     assert shipped >= cleared_within(6) + 5
 
 
+def test_the_closest_playout_mended_clears_more_than_a_local_search_from_scratch() -> None:
+    # A stuck playout has most groups paired right: a few re-pairings often clear the
+    # board. On 100 random Turtle deals (seeded) that three playouts leave, 100 steps of
+    # the local search from the closest playout clear far more than 100 steps from
+    # random pairings (22 against 3 when written), and each order is a real clearing.
+    geometry = geometry_for(turtle_positions())
+    mended = from_scratch = 0
+    for seed in range(100):
+        board = random_arrangement(geometry, seed)
+        search = _PairingSearch(geometry, board.occupied, time.perf_counter() + 60)
+        if not search.prepare(_groups(board.faces, board.occupied)):
+            continue
+        if search.playouts(3, time.perf_counter() + 60) is not None:
+            continue
+        order = search.mend_closest(100, time.perf_counter() + 60)
+        if order is not None:
+            assert play_out(geometry, board, order).is_cleared
+            mended += 1
+        steps = search._local_steps()
+        try:
+            for _ in range(100):
+                next(steps)
+        except StopIteration as stop:
+            from_scratch += stop.value is not None
+    assert mended >= from_scratch + 10
+
+
 @given(small_boards())
 def test_without_playouts_the_solver_still_agrees_with_brute_force(case) -> None:
     geometry, board = case
