@@ -53,7 +53,7 @@ class _CalledFreeTest(solver_module._PairingSearch):
 
     def _play(self, occupied, free, choice, pending=None, *, relaxed=False, **_):
         masks, options, group_of = self.masks, self.options, self.group_of
-        affects, free_among = self.geometry.affects, self.geometry.free_among
+        affects, free_among = self.affects, self.geometry.free_among
         if pending is None:
             pending = [group_of[i] for i in bits(free)]
         opened = 0

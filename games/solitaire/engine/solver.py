@@ -126,10 +126,14 @@ class _Tables:
 
     ``related[i]``: every tile lying on i directly or through tiles in between, and
     every tile i lies on so (i can never be paired with one of them on a board reached
-    by play). ``full_free``: the free tiles of the full layout.
+    by play). ``full_free``: the free tiles of the full layout. ``affects[i]``: the tiles
+    whose freedom can change when i is removed from a board reached by play, its side
+    neighbours and the tiles right under it; a tile under i through another one stays
+    covered by that one, which is still there (``Geometry.affects`` holds them all, for
+    any board; on the six levels of Hoher Turm a third fewer tiles to look at).
     """
 
-    __slots__ = ("related", "full_free")
+    __slots__ = ("related", "full_free", "affects")
 
     def __init__(self, geometry: Geometry) -> None:
         above = [0] * geometry.n
@@ -145,6 +149,12 @@ class _Tables:
                 related[j] |= 1 << i
         self.related = tuple(related)
         self.full_free = geometry.free_mask(geometry.full_mask)
+        affects = []
+        for i in range(geometry.n):
+            under = geometry.lies_on[i]
+            right_under = sum(1 << j for j in bits(under) if not geometry.covered_by[j] & under)
+            affects.append(right_under | geometry.left[i] | geometry.right[i])
+        self.affects = tuple(affects)
 
 
 _TABLES: dict[tuple, _Tables] = {}
@@ -217,6 +227,8 @@ class _PairingSearch:
         self.nodes = 0
         self.tables = _tables_for(geometry)
         self.stable = _is_stable(geometry, occupied)
+        # The neighbours to look at after a removal (_Tables.affects: reached by play).
+        self.affects = self.tables.affects if self.stable else geometry.affects
         self.masks: list[int] = []
         self.options: list[list[tuple[int, ...]]] = []
         self.group_of = [0] * geometry.n
@@ -337,7 +349,7 @@ class _PairingSearch:
             geometry.covered_by,
             geometry.left,
             geometry.right,
-            geometry.affects,
+            self.affects,
         )
         masks, options, group_of = self.masks, self.options, self.group_of
         if pending is None:
@@ -466,7 +478,7 @@ class _PairingSearch:
         tile, and the best score is kept in a heap."""
         self.nodes += 1
         masks, group_of, partners = self.masks, self.group_of, self.partner_of_first
-        affects, free_among = self.geometry.affects, self.geometry.free_among
+        affects, free_among = self.affects, self.geometry.free_among
         covered_by = self.geometry.covered_by
         penalty, nogoods = self.penalty, self.nogoods
         state = self.rng.next_u64()  # of the tie-breaks: an LCG, inlined for speed

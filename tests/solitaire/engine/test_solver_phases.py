@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 
 from games.solitaire.engine import (
+    BUILTIN_LAYOUTS,
     Board,
     SplitMix64,
     apply_removal,
@@ -22,6 +23,7 @@ from games.solitaire.engine import (
     turtle_positions,
 )
 from games.solitaire.engine import solver as solver_module
+from games.solitaire.engine.geometry import bits
 from games.solitaire.engine.solver import _groups, _PairingSearch
 
 from .helpers import layout_geometry, play_out
@@ -51,6 +53,44 @@ def prepared(letter: str, seed: int) -> tuple[object, Board, _PairingSearch]:
         if search.prepare(_groups(board.faces, board.occupied)):
             return geometry, board, search
         seed += 1000
+
+
+@pytest.mark.parametrize("letter", [*sorted(BUILTIN_LAYOUTS), "turtle"])
+def test_after_a_removal_by_play_only_side_neighbours_and_tiles_right_under_can_be_freed(
+    letter: str,
+) -> None:
+    """The solver's neighbour table (_Tables.affects) leaves out the tiles under a
+    removed one through another: on every board reached by play, updating the free
+    tiles from it gives the same as the full free test."""
+    positions = turtle_positions() if letter == "turtle" else BUILTIN_LAYOUTS[letter].positions
+    geometry = geometry_for(positions)
+    affects = solver_module._tables_for(geometry).affects
+    assert all(a & ~full == 0 for a, full in zip(affects, geometry.affects, strict=True))
+    rng = SplitMix64(sum(map(ord, letter)))
+    for _game in range(5):
+        occupied = geometry.full_mask
+        free = geometry.free_mask(occupied)
+        while free & (free - 1):  # remove any two free tiles: the faces do not matter here
+            tiles = bits(free)
+            i = tiles.pop(rng.below(len(tiles)))
+            j = tiles[rng.below(len(tiles))]
+            occupied &= ~(1 << i | 1 << j)
+            touched = (affects[i] | affects[j]) & occupied & ~free
+            free = free & occupied | geometry.free_among(touched, occupied)
+            assert free == geometry.free_mask(occupied)
+
+
+def test_the_solver_looks_at_every_tile_under_a_removed_one_on_other_boards() -> None:
+    """On Hoher Turm the shorter table leaves out a third of the tiles to look at; on a
+    board not reached by play (a tile under another taken away) the full table is used."""
+    geometry = layout_geometry("c")
+    table = solver_module._tables_for(geometry).affects
+    assert sum(map(int.bit_count, table)) < 0.7 * sum(map(int.bit_count, geometry.affects))
+    full = _PairingSearch(geometry, geometry.full_mask, time.perf_counter() + 60)
+    assert full.affects is table
+    under_another = next(i for i in range(geometry.n) if geometry.covered_by[i])
+    hollow = _PairingSearch(geometry, geometry.full_mask & ~(1 << under_another), 0.0)
+    assert hollow.affects is geometry.affects
 
 
 @pytest.mark.parametrize("seed", range(6))
