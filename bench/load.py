@@ -8,10 +8,13 @@ The floor (bench/floor_urls.py, served by the same gunicorn) is what no tap can 
 the middleware with the post's CSRF check, the session, the tap's own two SQL
 statements through Django's connection, an answer of a tap's size; posted as the
 players tap (a select, then a removal), its rate is the most taps this server could
-answer. Every phase is bounded in time. Each phase also reports the CPU the generator
-(locust), the site (gunicorn, all its processes) and PostgreSQL used, as a share of one
-core and in ms a request: a generator near a whole core is the bottleneck, and its
-figures say little about the site.
+answer. `--ladder` adds two phases below the floor: the same post sending no statement
+(middleware, CSRF check, session, answer) and sending one a tap (a select's read, a
+removal's durable write), the least the data guarantees allow: how far a tap could get
+if the site did no work at all. Every phase is bounded in time. Each phase also reports
+the CPU the generator (locust), the site (gunicorn, all its processes) and PostgreSQL
+used, as a share of one core and in ms a request: a generator near a whole core is the
+bottleneck, and its figures say little about the site.
 
 `--baseline DIR` runs a second site from another checkout of this repository (its own
 database, the name with `_base` added, on the next port) and plays the same phases
@@ -20,6 +23,7 @@ against it, alternately, for before / after figures from one run.
     .venv/bin/pip install -e ".[bench]"
     .venv/bin/python bench/load.py --users 8,32 --seconds 20 --workers 3
     .venv/bin/python bench/load.py --users 16 --baseline ../before
+    .venv/bin/python bench/load.py --users 16,16 --workers 2 --threads 4 --ladder
 
 Uses BENCH_DATABASE_URL (default: `mahjong_load` on the local PostgreSQL, created
 afresh) and BENCH_REDIS_URL (default: the local Redis, database 9).
@@ -175,8 +179,14 @@ def _run_locust(
             return {row["Name"]: row for row in csv.DictReader(stats)}
 
 
-def _taps_per_second(stats: dict[str, dict], names: tuple[str, ...]) -> float:
+def _floor_rate(stats: dict[str, dict]) -> float:
+    """Taps a second of a floor phase: its selects and its removals."""
+    names = ("floor select", "floor removal")
     return sum(float(stats[name]["Requests/s"]) for name in names if name in stats)
+
+
+# The floor's ladder (--ladder): a tap's post without a statement, and with one.
+LADDER = (("no SQL", "BarePost"), ("one stmt", "OneStatement"))
 
 
 def _row(label: str, stats: dict, cpu: tuple[float, float, float] | None = None) -> str:
@@ -209,6 +219,11 @@ def main() -> None:
     )
     parser.add_argument("--port", type=int, help="the site's port (default: a free one)")
     parser.add_argument("--baseline", type=Path, help="another checkout, on the next port")
+    parser.add_argument(
+        "--ladder",
+        action="store_true",
+        help="also the floor's post without a statement and with one statement a tap",
+    )
     args = parser.parse_args()
 
     port = args.port or _free_port()
@@ -228,35 +243,41 @@ def main() -> None:
         print(
             f"{'phase':<10} {'req/s':>9} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} {'errors':>7}"
         )
-        ratios: dict[str, list[float]] = {}
+        ratios: dict[str, list[tuple[float, ...]]] = {}
         for round_, users in enumerate(int(u) for u in args.users.split(",")):
             names = list(sites) if round_ % 2 == 0 else list(sites)[::-1]
             for name in names:
                 site, host = sites[name]
-                baseline, ping_cpu = _phase(
-                    site, host, "Ping", users, args.seconds, args.login_share
-                )
-                floor, floor_cpu = _phase(
-                    site, host, "Floor", users, args.seconds, args.login_share
-                )
-                players, play_cpu = _phase(
-                    site, host, args.players, users, args.seconds, args.login_share
-                )
+
+                def phase(user_class: str, site=site, host=host, users=users):
+                    return _phase(site, host, user_class, users, args.seconds, args.login_share)
+
+                baseline, ping_cpu = phase("Ping")
+                ladder = {label: phase(user) for label, user in LADDER if args.ladder}
+                floor, floor_cpu = phase("Floor")
+                players, play_cpu = phase(args.players)
                 baseline = baseline["ping"]
                 taps = players["tap"]
                 total = players["Aggregated"]
+                pings = float(baseline["Requests/s"])
                 print(f"-- {name}: {users} simulated players ({args.players})")
                 print(_row("ping", baseline, ping_cpu))
-                floor_taps = _taps_per_second(floor, ("floor select", "floor removal"))
+                steps = []
+                for label, (stats, cpu) in ladder.items():
+                    print(_row(label, stats["Aggregated"], cpu))
+                    steps.append(f"{label} / baseline = {_floor_rate(stats) / pings:.2f}")
+                floor_taps = _floor_rate(floor)
                 print(_row("floor", floor["Aggregated"], floor_cpu))
                 for label in sorted(set(players) - {"Aggregated"}):
                     print(_row(label[:10], players[label]))
                 print(_row("all", total, play_cpu))
-                pings, tap_rate = float(baseline["Requests/s"]), float(taps["Requests/s"])
+                tap_rate = float(taps["Requests/s"])
                 ratio = tap_rate / pings
                 ratios.setdefault(name, []).append(
                     (ratio, floor_taps / pings, tap_rate / floor_taps)
                 )
+                if steps:
+                    print("ladder: " + "; ".join(steps))
                 print(
                     f"tap throughput / baseline = {ratio:.2f}; floor / baseline = "
                     f"{floor_taps / pings:.2f}; taps / floor = {tap_rate / floor_taps:.2f}; "

@@ -9,7 +9,8 @@ an error. `Ping` is the baseline: a trivial Django view on the same server; `Flo
 posts to the tap's floor (bench/floor_urls.py) as a Tapper taps, a select and then a
 removal. All are FastHttpUser (geventhttpclient): a fraction of the generator's CPU per
 request of locust's requests-based HttpUser, so that the generator is not what limits
-the trivial view (bench/load.py reports its CPU).
+the trivial view (bench/load.py reports its CPU). `BarePost` and `OneStatement` post
+the floor's ladder: no statement, and one statement a tap.
 """
 
 from __future__ import annotations
@@ -191,6 +192,8 @@ class Floor(Visitor):
     """What no tap can skip, posted as a Tapper taps: a select, then a removal, on a game
     of the player's own (bench/floor_urls.py)."""
 
+    level = ""  # the tap's own statements
+
     @task
     def floor(self) -> None:
         if self.game is None:
@@ -199,8 +202,20 @@ class Floor(Visitor):
         for kind in ("select", "removal"):
             data = {"version": self.version, "csrfmiddlewaretoken": self._token()}
             self.client.post(
-                f"/floor/{self.game}/{kind}",
+                f"/floor/{self.game}/{self.level}{kind}",
                 data=urlencode(data),
                 headers={**FORM, "HX-Request": "true"},
                 name=f"floor {kind}",
             )
+
+
+class BarePost(Floor):
+    """The floor's post without a statement: middleware, CSRF check, session, answer."""
+
+    level = "bare-"
+
+
+class OneStatement(Floor):
+    """The floor's post with one statement a tap: a select's read, a removal's write."""
+
+    level = "one-"
