@@ -353,7 +353,7 @@ class _PairingSearch:
         )
         masks, options, group_of = self.masks, self.options, self.group_of
         if pending is None:
-            pending = [group_of[i] for i in bits(free)]
+            pending = [g for g, mask in enumerate(masks) if mask & free]
         while pending:
             g = pending.pop()
             rest = masks[g] & occupied
