@@ -55,7 +55,7 @@ class _CalledFreeTest(solver_module._PairingSearch):
         masks, options, group_of = self.masks, self.options, self.group_of
         affects, free_among = self.affects, self.geometry.free_among
         if pending is None:
-            pending = [group_of[i] for i in bits(free)]
+            pending = [g for g, mask in enumerate(masks) if mask & free]
         opened = 0
         while pending:
             g = pending.pop()
