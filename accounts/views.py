@@ -24,10 +24,10 @@ from django.views import i18n as i18n_views
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import languages
-from games.classic.stats import player_figures as classic_figures
 from games.players import Player
-from games.sanma.stats import player_figures as sanma_figures
 from games.styles import PART_NAMES, of_part
+from games.tables.registry import game_kinds
+from games.tables.stats import player_figures as table_figures
 
 from . import addresses, coins, limits
 from .forms import CheckInForm, ProfileForm, QueuedPasswordResetForm, SignUpForm, StyleForm
@@ -206,8 +206,7 @@ def _stats_page(request: HttpRequest, shown: User) -> HttpResponse:
         "own": own,
         "stats": player_stats(shown),
         "games": games,
-        "sanma": sanma_figures(Player(shown)),
-        "classic": classic_figures(Player(shown)),
+        "tables": [(kind, table_figures(kind, Player(shown))) for kind in game_kinds()],
     }
     return render(request, "accounts/stats.html", context)
 

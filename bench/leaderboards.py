@@ -40,7 +40,7 @@ def _load(rng: random.Random) -> None:
     from django.db import connection
 
     from games.solitaire.models import Layout
-    from leaderboards.services import rebuild_bests
+    from leaderboards.solitaire import rebuild_bests
 
     layout_ids = dict(Layout.objects.values_list("letter", "pk"))
     joined = datetime(2026, 1, 1, tzinfo=UTC)

@@ -1,17 +1,19 @@
-"""From one player's decision to the other players' updated tables, in three browsers at
-one Sanma room, on loopback: with the live stream, and with polling only.
+"""From one player's decision to the other players' updated tables, at one room of a table
+game (three browsers at Sanma, four at Classic), on loopback: with the live stream, and
+with polling only.
 
 Starts the site in its production shape (gunicorn, two workers with two threads, and
 for the first run the stream process under uvicorn, TABLE_STREAM_URL pointing at it),
-then drives three Chromium contexts: one opens a one-hand room, the others join by its
-link, the host starts. The player whose move it is clicks (a win, pass or the drawn
+then drives a Chromium context per seat: one opens a short room (Sanma: one hand,
+Classic: the East round, measured hand by hand), the others join by its link, the host
+starts. The player whose move it is clicks (a win, pass or the drawn
 tile); the time from the click to each other page's table at the new version is one
 sample (two per decision), taken with the browsers' own clock (one machine). As the
 baseline of the same run: the time from the click to the mover's own answer. Then the
 same without the stream (pages poll every TABLE_POLL_SECONDS, 2). Budgets: p95 <= 1 s
 with the stream, <= 3 s polling. Only loopback; it stops by itself.
 
-    .venv/bin/python bench/rooms_latency.py [--moves 60]
+    .venv/bin/python bench/rooms_latency.py [--game sanma|classic] [--moves 60]
 
 Uses BENCH_DATABASE_URL (default: database `mahjong_bench_rooms` on the local
 PostgreSQL, created if missing) and BENCH_REDIS_URL (default: Redis database 12).
@@ -38,7 +40,12 @@ os.environ.update(TABLE_DECISION_SECONDS="600", TABLE_BANK_SECONDS="600")
 os.environ.setdefault("PYTHONWARNINGS", "ignore::UserWarning")  # no collectstatic folder
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-FIRST_CHOICES = ("tsumo", "ron", "next", "pass")
+FIRST_CHOICES = ("tsumo", "ron", "next", "pass", "draw")
+# Per game: the players' names and the room's option that makes the game short.
+GAMES = {
+    "sanma": (("Ann", "Ben", "Cat"), "#room_length_0"),
+    "classic": (("Ann", "Ben", "Cat", "Dan"), "#room_rounds_0"),
+}
 # Each page notes when its table first showed each version.
 WATCH = """() => {
   window.__seen = {};
@@ -145,19 +152,20 @@ def _version(page) -> int:
     return int(page.locator("#table").get_attribute("data-version"))
 
 
-def _seat(pages, base: str) -> None:
+def _seat(pages, base: str, game: str) -> None:
+    names, short = GAMES[game]
     host = pages[0]
-    host.goto(base + "/sanma/")
+    host.goto(f"{base}/{game}/")
     host.locator(".room-options-form summary").click()
-    host.check("#room_length_0")
+    host.check(short)
     host.click("button.open-room")
     code = host.locator(".room-code").get_attribute("data-code")
-    for page, name in zip(pages[1:], ("Ben", "Cat"), strict=True):
-        page.goto(f"{base}/sanma/room/{code}")
+    for page, name in zip(pages[1:], names[1:], strict=True):
+        page.goto(f"{base}/{game}/room/{code}")
         page.fill("input[name=name]", name)
         page.click("button.join-room")
         page.get_by_text("Waiting for the host to start.").wait_for()
-    host.locator(".room-seat .who").nth(2).wait_for()
+    host.locator(".room-seat .who").nth(len(names) - 1).wait_for()
     host.click("button.start-room")
     for page in pages:
         page.locator("#table").wait_for(timeout=15_000)
@@ -165,16 +173,19 @@ def _seat(pages, base: str) -> None:
         page.evaluate(WATCH)
 
 
-def _run(browser, base: str, moves: int) -> tuple[list[float], list[float]]:
+def _run(browser, base: str, game: str, moves: int) -> tuple[list[float], list[float]]:
     """(others' latencies, the movers' own answers), in seconds."""
     others: list[float] = []
     own: list[float] = []
+    seats = len(GAMES[game][0])
     while len(own) < moves:
-        contexts = [browser.new_context(viewport={"width": 360, "height": 640}) for _ in range(3)]
+        contexts = [
+            browser.new_context(viewport={"width": 360, "height": 640}) for _ in range(seats)
+        ]
         pages = [context.new_page() for context in contexts]
         for page in pages:
             page.emulate_media(reduced_motion="reduce")
-        _seat(pages, base)
+        _seat(pages, base, game)
         while len(own) < moves:
             if any(
                 p.locator("#table").get_attribute("data-phase") in ("hand-end", "game-end")
@@ -224,6 +235,7 @@ def _report(name: str, others: list[float], own: list[float], budget: float) -> 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=sorted(GAMES), default="sanma")
     parser.add_argument("--moves", type=int, default=60, help="decisions per run")
     args = parser.parse_args()
     create_database(os.environ["DATABASE_URL"])
@@ -239,8 +251,9 @@ def main() -> None:
         )
         for name, stream in (("stream", True), ("polling", False)):
             with _site(stream) as base:
-                results[name] = _run(browser, base, args.moves)
+                results[name] = _run(browser, base, args.game, args.moves)
         browser.close()
+    print(f"{args.game}, {len(GAMES[args.game][0])} browsers")
     _report("stream", *results["stream"], budget=1)
     _report("polling only", *results["polling"], budget=3)
 

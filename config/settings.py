@@ -170,6 +170,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.site",  # the styles worn, the guest notice
+                "games.tables.context_processors.table_games",  # the header's games
             ],
         },
     },

@@ -3,6 +3,9 @@ from django.urls import include, path
 from django.views.generic import TemplateView
 
 from accounts import views as account_views
+from games.classic.kind import CLASSIC
+from games.sanma.kind import SANMA
+from games.tables.urls import urls_for
 
 from . import health
 
@@ -18,8 +21,8 @@ urlpatterns = [
     path("language", account_views.set_language, name="set_language"),
     path("accounts/", include("accounts.urls")),
     path("leaderboards/", include("leaderboards.urls")),
-    path("sanma/", include("games.sanma.urls")),
-    path("classic/", include("games.classic.urls")),
+    path("sanma/", include(urls_for(SANMA))),
+    path("classic/", include(urls_for(CLASSIC))),
     path("", include("games.solitaire.urls")),
 ]
 

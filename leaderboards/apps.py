@@ -8,7 +8,7 @@ class LeaderboardsConfig(AppConfig):
         from games.solitaire.signals import game_won
         from games.tables.signals import table_finished, tables_claimed
 
-        from .services import record_win
+        from .solitaire import record_win
         from .tables import refresh_boards
 
         game_won.connect(record_win, dispatch_uid="leaderboards.record_win")

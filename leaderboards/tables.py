@@ -1,7 +1,7 @@
 """The boards of the table games (Sanma, Classic): per game and bot strength, the
 players with the best total of results against bots of that strength, once they have
-played enough games there (docs/sanma.md#stats-and-boards,
-docs/classic.md#stats-and-boards). Cached like every board (docs/site.md#caching)."""
+played enough games there (docs/tables.md#boards). Cached like every board
+(docs/site.md#caching)."""
 
 from __future__ import annotations
 
@@ -13,14 +13,13 @@ from django.db.models import Count, QuerySet, Sum
 from django.urls import reverse
 
 from games.tables.models import Seat, Table
-from games.tables.registry import rules_for
+from games.tables.registry import game_kinds
 
 from . import cache
 from .ranking import places
 
 SIZE = 10
 MIN_GAMES = 5  # finished games against a strength before a player is ranked there
-KINDS = ("sanma", "classic")  # the table games with boards
 
 
 @dataclass(frozen=True)
@@ -92,12 +91,13 @@ def refresh_boards(sender, table: Table | None = None, tables=(), **signal) -> N
     """A table finished, or guests' tables became an account's: the boards of their
     games and strengths are computed afresh once that commits."""
     changed = [table] if table is not None else list(tables)
+    levels = {kind.key: kind.bot_levels for kind in game_kinds()}
     scopes = {
         table_scope(t.kind, seat.bot_level)
         for t in changed
-        if t.kind in KINDS and not t.is_playing
+        if t.kind in levels and not t.is_playing
         for seat in t.seats.all()
-        if seat.bot_level in rules_for(t.kind).bot_levels
+        if seat.bot_level in levels[t.kind]
     }
     if scopes:
         transaction.on_commit(lambda: cache.refresh(*sorted(scopes)))

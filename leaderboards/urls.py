@@ -1,5 +1,7 @@
 from django.urls import path
 
+from games.tables.registry import game_kinds
+
 from . import views
 
 app_name = "leaderboards"
@@ -7,9 +9,14 @@ urlpatterns = [
     path("", views.index, name="index"),
     path("daily", views.daily_today, name="daily_today"),
     path("daily/<str:day>", views.daily, name="daily"),
-    path("sanma", views.table_index, {"kind": "sanma"}, name="sanma_index"),
-    path("sanma/<str:level>", views.table_game, {"kind": "sanma"}, name="sanma"),
-    path("classic", views.table_index, {"kind": "classic"}, name="classic_index"),
-    path("classic/<str:level>", views.table_game, {"kind": "classic"}, name="classic"),
+    # Each table game's boards: /leaderboards/sanma/normal.
+    *(
+        pattern
+        for kind in game_kinds()
+        for pattern in (
+            path(kind.key, views.table_index, {"kind": kind}, name=f"{kind.key}_index"),
+            path(f"{kind.key}/<str:level>", views.table_game, {"kind": kind}, name=kind.key),
+        )
+    ),
     path("<str:letter>", views.layout_board, name="layout"),
 ]

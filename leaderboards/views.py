@@ -15,26 +15,28 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET
 
-from games.classic import table_rules as classic_rules
-from games.sanma import table_rules as sanma_rules
 from games.solitaire import daily as daily_puzzles
 from games.solitaire import picker
 from games.solitaire.models import Layout
 from games.solitaire.views import problem
+from games.tables.registry import GameKind
 
 from . import cache
-from .services import Board, daily_board, daily_scope, layout_boards, layout_scope
+from .solitaire import Board, daily_board, daily_scope, layout_boards, layout_scope
 from .tables import MIN_GAMES, table_board, table_scope
 
 
 def _boards_html(
-    request: HttpRequest, scope: str, template: str, boards: Callable[[], dict[str, Board]]
+    request: HttpRequest,
+    scope: str,
+    template: str,
+    boards: Callable[[], dict[str, Board]],
+    context: dict | None = None,
 ) -> SafeString:
     def rendered(shown: dict[str, Board], viewer_id: int | None) -> str:
-        return render_to_string(template, {**shown, "viewer_id": viewer_id})
+        return render_to_string(template, {**(context or {}), **shown, "viewer_id": viewer_id})
 
     def for_everybody() -> tuple[str, set[int]]:
         shown = boards()
@@ -124,36 +126,19 @@ def daily(request: HttpRequest, day: str) -> HttpResponse:
     )
 
 
-# The table games' boards: what each one's page says of itself.
-TABLE_GAMES = {
-    "sanma": {
-        "name": _lazy("Sanma"),
-        "levels": sanma_rules.BOT_LEVEL_NAMES,
-        "default": "normal",
-    },
-    "classic": {
-        "name": _lazy("Classic Mahjong"),
-        "levels": classic_rules.BOT_LEVEL_NAMES,
-        "default": "normal",
-    },
-}
+@require_GET
+def table_index(request: HttpRequest, kind: GameKind) -> HttpResponse:
+    return redirect(f"leaderboards:{kind.key}", level=kind.default_level)
 
 
 @require_GET
-def table_index(request: HttpRequest, kind: str) -> HttpResponse:
-    return redirect(f"leaderboards:{kind}", level=TABLE_GAMES[kind]["default"])
-
-
-@require_GET
-def table_game(request: HttpRequest, kind: str, level: str) -> HttpResponse:
-    """A table game's board of one bot strength (docs/sanma.md#stats-and-boards,
-    docs/classic.md#stats-and-boards)."""
-    game = TABLE_GAMES[kind]
-    if level not in game["levels"]:
+def table_game(request: HttpRequest, kind: GameKind, level: str) -> HttpResponse:
+    """A table game's board of one bot strength (docs/tables.md#boards)."""
+    if level not in kind.level_names:
         return problem(
             request,
             _("There is no %(game)s board for “%(level)s”.")
-            % {"game": game["name"], "level": level[:20]},
+            % {"game": kind.name, "level": level[:20]},
             status=404,
         )
     return render(
@@ -161,17 +146,17 @@ def table_game(request: HttpRequest, kind: str, level: str) -> HttpResponse:
         "leaderboards/table_game.html",
         {
             "kind": kind,
-            "game_name": game["name"],
             "level": level,
-            "level_name": game["levels"][level],
-            "levels": list(game["levels"].items()),
-            "min_games": MIN_GAMES,
+            "level_name": kind.level_names[level],
+            "levels": list(kind.level_names.items()),
+            "board_note": kind.board_note % {"n": MIN_GAMES},
             "layouts": Layout.objects.active().only("letter", "name", "name_de"),
             "boards_html": _boards_html(
                 request,
-                table_scope(kind, level),
+                table_scope(kind.key, level),
                 "leaderboards/_table_board.html",
-                lambda: {"board": table_board(kind, level)},
+                lambda: {"board": table_board(kind.key, level)},
+                {"kind": kind},
             ),
         },
     )

@@ -47,7 +47,8 @@ def test_the_engines_are_plain_python():
     assert engines
     for engine in engines:
         package = str(engine.relative_to(ROOT))
-        allowed = {package.replace("/", "."), "games.prng"}
+        # A table game's engine may also use what every table engine shares.
+        allowed = {package.replace("/", "."), "games.prng", "games.tables.engine"}
         for module, names in imports_of(package).items():
             ours = {n for n in names if n.split(".")[0] in {"games", "accounts", "leaderboards"}}
             assert not {n for n in names if n.split(".")[0] == "django"}, module
@@ -71,3 +72,64 @@ def test_models_and_the_rules_of_play_never_import_the_web_layer():
     for module, names in imports_of("games/solitaire").items():
         if module in lower:
             assert not {n for n in names if n.startswith(web)}, module
+
+
+def _runtime_imports(tree: ast.AST):
+    """The import statements of a module that run, at load or later in a function: those
+    for type checking alone left out."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
+            continue
+        if isinstance(node, ast.ImportFrom | ast.Import):
+            yield node
+        else:
+            yield from _runtime_imports(node)
+
+
+def _package_imports(package: str) -> dict[str, set[str]]:
+    """Every module under the package and the modules of the package it imports, at load
+    or in a function (a cycle hidden in a function is a cycle still)."""
+    found = {}
+    for path in (ROOT / package).rglob("*.py"):
+        if "migrations" in path.parts:
+            continue
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        is_package = path.name == "__init__.py"
+        names = set()
+        for node in _runtime_imports(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                names |= {alias.name for alias in node.names}
+                continue
+            base = module.split(".") if is_package else module.split(".")[:-1]
+            if node.level:
+                base = base[: len(base) - node.level + 1]
+                prefix = ".".join([*base, node.module] if node.module else base)
+            else:
+                prefix = node.module
+            names.add(prefix)
+            names |= {f"{prefix}.{alias.name}" for alias in node.names}
+        if is_package:
+            module = module.removesuffix(".__init__")
+        found[module] = names
+    return {m: {n for n in names if n in found and n != m} for m, names in found.items()}
+
+
+def test_the_table_machinery_imports_in_one_direction():
+    """No two modules of games/tables import each other, directly or round about (the
+    deadline task is sent by name, so the timers need not import the tasks)."""
+    graph = _package_imports("games/tables")
+    graph.pop("games.tables.apps")  # its ready() imports what the app connects, once
+    assert "games.tables.play" in graph and "games.tables.timers" in graph["games.tables.play"]
+    done: set[str] = set()
+
+    def visit(module: str, path: tuple[str, ...]) -> None:
+        if module in path:
+            raise AssertionError(" -> ".join([*path[path.index(module) :], module]))
+        if module in done:
+            return
+        for imported in sorted(graph[module]):
+            visit(imported, (*path, module))
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, ())

@@ -8,9 +8,7 @@ class ClassicConfig(AppConfig):
 
     def ready(self) -> None:
         from games.tables import registry
-        from games.tables.signals import table_finished
 
-        from . import records, table_rules
+        from .kind import CLASSIC
 
-        registry.register(table_rules.CLASSIC)
-        table_finished.connect(records.record_finished, dispatch_uid="classic.record_finished")
+        registry.register(CLASSIC)

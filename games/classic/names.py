@@ -7,35 +7,45 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 WINDS = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
+# Who won on whose tile, for the result card (games/tables/presenters.py win_headline).
+WIN_LINES = {
+    "own-tsumo": _("Mah Jong! You win on a tile from the wall."),
+    "tsumo": _("%(winner)s calls Mah Jong on a tile from the wall."),
+    "own-ron": _("Mah Jong! You win on the discard of %(loser)s."),
+    "ron-on-you": _("%(winner)s calls Mah Jong on your discard."),
+    "ron": _("%(winner)s calls Mah Jong on the discard of %(loser)s."),
+}
 
-
-def round_name(code: str) -> str:
-    """ "E1" -> "East 1": the round wind and which East of the round deals."""
-    return f"{WINDS[code[0]]} {code[1:]}"
-
-
-# What a decision is called in the line that tells what happened.
+# What a decision is called in the line that tells what happened, and on its button.
 MOVES = {
     "draw": _("draws"),
-    "discard": _("discards"),
+    "d": _("discards"),
     "chi": _("Chi"),
-    "pong": _("Pong"),
+    "pon": _("Pong"),
     "kan": _("Kan"),
-    "mahjong": _("Mah Jong"),
-    "nine": _("declares nine terminals and honours"),
+    "tsumo": _("Mah Jong"),
+    "ron": _("Mah Jong"),
+    "abort": _("declares nine terminals and honours"),
     "pass": _("passes"),
     "next": _("continues"),
 }
 BUTTONS = {
     "draw": _("Draw"),
     "chi": _("Chi"),
-    "pong": _("Pong"),
+    "pon": _("Pong"),
     "kan": _("Kan"),
-    "mahjong": _("Mah Jong"),
-    "nine": _("Nine terminals (draw)"),
+    "tsumo": _("Mah Jong"),
+    "ron": _("Mah Jong"),
+    "abort": _("Nine terminals (draw)"),
     "pass": _("Pass"),
 }
-MELDS = {"chi": _("Chi"), "pong": _("Pong"), "kan": _("Kan"), "concealed-kan": _("Concealed kan")}
+MELDS = {
+    "chi": _("Chi"),
+    "pon": _("Pong"),
+    "open-kan": _("Kan"),
+    "added-kan": _("Kan"),
+    "closed-kan": _("Concealed kan"),
+}
 DRAWS = {
     "wall": _("Draw: the wall is down to the dead end"),
     "four-winds": _("Draw: the same wind from all four"),

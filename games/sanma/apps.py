@@ -8,9 +8,7 @@ class SanmaConfig(AppConfig):
 
     def ready(self) -> None:
         from games.tables import registry
-        from games.tables.signals import table_finished
 
-        from . import records, table_rules
+        from .kind import SANMA
 
-        registry.register(table_rules.SANMA)
-        table_finished.connect(records.record_finished, dispatch_uid="sanma.record_finished")
+        registry.register(SANMA)

@@ -7,14 +7,6 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 WINDS = {"E": _("East"), "S": _("South"), "W": _("West")}
-ROUND_WINDS = {"E": _("East"), "S": _("South")}
-
-
-def round_name(code: str) -> str:
-    """ "E1" -> "East 1"."""
-    return f"{ROUND_WINDS[code[0]]} {code[1:]}"
-
-
 # What a decision is called on its button and in the line that tells what happened.
 MOVES = {
     "d": _("discards"),
@@ -37,6 +29,20 @@ BUTTONS = {
     "nuki": pgettext_lazy("set aside", "North"),
     "abort": _("Abort (nine terminals)"),
     "pass": _("Pass"),
+}
+MELDS = {
+    "pon": _("Pon"),
+    "open-kan": _("Open kan"),
+    "closed-kan": _("Closed kan"),
+    "added-kan": _("Added kan"),
+}
+# Who won on whose tile, for the result card (games/tables/presenters.py win_headline).
+WIN_LINES = {
+    "own-tsumo": _("You win by tsumo."),
+    "tsumo": _("%(winner)s wins by tsumo."),
+    "own-ron": _("You win by ron on the tile of %(loser)s."),
+    "ron-on-you": _("%(winner)s wins by ron on your tile."),
+    "ron": _("%(winner)s wins by ron on the tile of %(loser)s."),
 }
 FURITEN = {
     "discard": _("Furiten: a winning tile is in your own discards."),

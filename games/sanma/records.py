@@ -1,17 +1,12 @@
 """A finished Sanma table's figures per seat, stored for the stats
-(docs/sanma.md#stats-and-boards). Received from the table machinery's
-``table_finished``, in the transaction that finishes the table."""
+(docs/sanma.md#stats-and-boards), counted by replaying its log; stored by the table
+machinery (games/tables/records.py) in the transaction that finishes the table."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from games.tables import records
-from games.tables.models import Table
-
 from . import engine
-from .models import SeatRecord
-from .table_rules import KIND, options_of
 
 
 def hand_figures(options: engine.Options, seed: int, actions: Iterable[str]) -> list[dict]:
@@ -42,12 +37,3 @@ def hand_figures(options: engine.Options, seed: int, actions: Iterable[str]) -> 
             figures[win.seat]["wins"] += 1
             figures[win.seat]["win_points"] += win.points
     return figures
-
-
-def record_finished(sender, table: Table, **signal) -> None:
-    if table.kind == KIND:
-        records.store(
-            table,
-            SeatRecord,
-            lambda: hand_figures(options_of(table.options), table.seed, table.log),
-        )

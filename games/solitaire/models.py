@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from games.owners import Owned
 from games.players import Player
 
 from . import engine
@@ -149,7 +150,7 @@ class GameQuerySet(models.QuerySet):
         return self.untouched().filter(user__isnull=True, created_at__lt=older_than)
 
 
-class Game(models.Model):
+class Game(Owned):
     """One deal being played by one owner: an account, or a guest's session.
 
     The board is stored as faces (a tile code per position, as on the board now) and
@@ -173,14 +174,6 @@ class Game(models.Model):
     occupied = models.CharField(max_length=40)
     selected = models.SmallIntegerField(null=True, blank=True)
 
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.CASCADE,
-        related_name="games",
-    )
-    guest_id = models.CharField(max_length=36, blank=True, db_index=True)
     daily_date = models.DateField(null=True, blank=True, db_index=True)
 
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)

@@ -24,8 +24,7 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from games import languages
 from games.players import SessionKey, known_player, player_of
 
-from . import daily, engine, exports, picker, play, problems
-from . import rules as solitaire_rules
+from . import daily, engine, exports, how_to_play, picker, play, problems
 from .forms import (
     ActionForm,
     LayoutFilterForm,
@@ -136,10 +135,10 @@ def game_replay(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
 def rules(request: HttpRequest) -> HttpResponse:
     """How to play, in the page's language (docs/solitaire.md#how-to-play)."""
     layouts = [
-        {"layout": layout, "picture": solitaire_rules.layout_picture(layout)}
+        {"layout": layout, "picture": how_to_play.layout_picture(layout)}
         for layout in Layout.objects.active()
     ]
-    context = {"pictures": solitaire_rules.pictures(), "layouts": layouts}
+    context = {"pictures": how_to_play.pictures(), "layouts": layouts}
     return render(request, languages.template_for("solitaire/rules_{language}.html"), context)
 
 

@@ -5,3 +5,9 @@ class TablesConfig(AppConfig):
     name = "games.tables"
     label = "tables"
     verbose_name = "Table games"
+
+    def ready(self) -> None:
+        from .records import record_finished
+        from .signals import table_finished
+
+        table_finished.connect(record_finished, dispatch_uid="tables.record_finished")

@@ -3,8 +3,7 @@
 Once a change of such a table has committed, it is announced on the table's Redis
 channel with nothing but the table's version; the stream process
 (``games/tables/stream.py``) passes that on to the table's open pages, and each page
-then asks for its own seat's view. The first deadline of the table's clocks goes to a
-task that plays for a seat out of time even when no page asks (docs/tables.md#turn-timers).
+then asks for its own seat's view.
 
 A page learns the stream's address from ``stream_url``: it carries a signed key that
 names the table, so the stream process needs neither the database nor the session.
@@ -13,7 +12,6 @@ names the table, so the stream process needs neither the database nor the sessio
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 import redis
@@ -32,8 +30,6 @@ VERSION_PREFIX = "tables:version:"  # the last version announced, for a stream j
 VERSION_TTL = 24 * 60 * 60
 KEY_SALT = "tables.stream"
 KEY_MAX_AGE = 24 * 60 * 60  # a page open longer than a day polls (or is reloaded)
-# A task runs a little after a deadline, so that it finds the time up.
-TASK_GRACE = timedelta(milliseconds=200)
 
 _client: redis.Redis | None = None
 
@@ -49,39 +45,23 @@ def _redis() -> redis.Redis | None:
     return _client
 
 
-def announce(table: Table, deadlines: dict[int, datetime]) -> None:
-    """Once the transaction commits: tell the table's pages its version, and have the
-    first deadline checked by a task (not when tasks run in-process, as under
-    ``make run``: there the pages' requests at the deadline do it)."""
+def announce(table: Table) -> None:
+    """Once the transaction commits, tell the table's pages its version."""
     public_id, version = str(table.public_id), table.version
-    first = min(deadlines.values(), default=None) if table.is_playing else None
 
     def send() -> None:
         client = _redis()
-        if client is not None:
-            try:
-                pipe = client.pipeline(transaction=False)
-                pipe.set(VERSION_PREFIX + public_id, version, ex=VERSION_TTL)
-                pipe.publish(CHANNEL_PREFIX + public_id, version)
-                pipe.execute()
-            except (RedisError, OSError):
-                log.warning("live update of table %s not announced", public_id)
-        if first is not None:
-            schedule_overdue(public_id, first)
+        if client is None:
+            return
+        try:
+            pipe = client.pipeline(transaction=False)
+            pipe.set(VERSION_PREFIX + public_id, version, ex=VERSION_TTL)
+            pipe.publish(CHANNEL_PREFIX + public_id, version)
+            pipe.execute()
+        except (RedisError, OSError):
+            log.warning("live update of table %s not announced", public_id)
 
     transaction.on_commit(send)
-
-
-def schedule_overdue(public_id: str, when: datetime) -> None:
-    from .tasks import play_overdue
-
-    if play_overdue.app.conf.task_always_eager:
-        return
-    try:
-        due = when + TASK_GRACE
-        play_overdue.apply_async((public_id, due.isoformat()), eta=due)
-    except Exception:  # a broker away: the pages' own requests at the deadline still act
-        log.warning("no task for the deadline of table %s", public_id, exc_info=True)
 
 
 def stream_url(table: Table, seat: int) -> str:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import uuid
 
-from django.conf import settings
 from django.db import models
 from django.db.models import Count, Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.owners import IS_NOBODY, IS_SOMEBODY, Owned
 from games.players import Player
 
 
@@ -86,19 +86,12 @@ class Table(models.Model):
         return next((seat for seat in self.seats.all() if player.holds(seat)), None)
 
 
-class Seat(models.Model):
-    """A seat at a table: a human (an account, or a guest) or a bot of a level."""
+class Seat(Owned):
+    """A seat at a table: a human (an account, or a guest) or a bot of a level (then
+    owned by nobody)."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()  # 0 deals first
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.CASCADE,
-        related_name="table_seats",
-    )
-    guest_id = models.CharField(max_length=36, blank=True, db_index=True)
     bot_level = models.CharField(max_length=20, blank=True)  # "" for a human
     name = models.CharField(max_length=30, blank=True)  # a guest's name, given in a room
     # Turn timers, at a table of several humans (docs/tables.md#turn-timers): since when
@@ -117,8 +110,7 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["table", "index"], name="one_seat_per_index"),
             models.CheckConstraint(
-                condition=(Q(bot_level="") & (Q(user__isnull=False) | ~Q(guest_id="")))
-                | (~Q(bot_level="") & Q(user__isnull=True, guest_id="")),
+                condition=(Q(bot_level="") & IS_SOMEBODY) | (~Q(bot_level="") & IS_NOBODY),
                 name="a_seat_is_a_human_or_a_bot",
             ),
         ]
@@ -129,6 +121,26 @@ class Seat(models.Model):
     @property
     def is_bot(self) -> bool:
         return bool(self.bot_level)
+
+
+class TableRecord(models.Model):
+    """What a finished table adds to a seat, for the players' stats: the counts every
+    table game keeps (docs/tables.md#finishing-a-table); each game's record adds its own
+    (``GameKind.record_model``)."""
+
+    seat = models.OneToOneField(
+        Seat, on_delete=models.CASCADE, related_name="%(app_label)s_record"
+    )
+    hands = models.PositiveSmallIntegerField()  # hands played (each game says which count)
+    wins = models.PositiveSmallIntegerField()
+    deal_ins = models.PositiveSmallIntegerField()  # hands this seat's discard won
+    win_points = models.PositiveIntegerField()  # the won hands' values
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.wins}/{self.hands}"
 
 
 class RoomQuerySet(models.QuerySet):
@@ -163,19 +175,11 @@ class Room(models.Model):
         return self.table_id is not None
 
 
-class RoomSeat(models.Model):
+class RoomSeat(Owned):
     """A player sitting in a room before its table starts; the host is one of them."""
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="members")
     index = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.CASCADE,
-        related_name="room_seats",
-    )
-    guest_id = models.CharField(max_length=36, blank=True, db_index=True)
     name = models.CharField(max_length=30, blank=True)  # a guest's name
     is_host = models.BooleanField(default=False)
 
@@ -191,9 +195,7 @@ class RoomSeat(models.Model):
             models.UniqueConstraint(
                 fields=["room", "guest_id"], condition=~Q(guest_id=""), name="a_guest_sits_once"
             ),
-            models.CheckConstraint(
-                condition=Q(user__isnull=False) | ~Q(guest_id=""), name="a_member_is_somebody"
-            ),
+            models.CheckConstraint(condition=IS_SOMEBODY, name="a_member_is_somebody"),
         ]
 
     def __str__(self) -> str:

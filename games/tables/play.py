@@ -24,7 +24,7 @@ from games.players import Player
 
 from . import live, states, timers
 from .models import Seat, Table
-from .registry import GameRules, State, rules_for
+from .registry import State, TableRules, rules_for
 from .signals import table_finished
 
 # An all-bot table plays to its end in one request; this bounds a runaway game.
@@ -65,7 +65,7 @@ class _Moves:
     restarted: set[int] = field(default_factory=set)
     new_hand: bool = False
 
-    def note(self, rules: GameRules, before: State, text: str) -> None:
+    def note(self, rules: TableRules, before: State, text: str) -> None:
         if rules.anyone_continues(before):
             self.restarted |= set(range(self.seats))
         else:
@@ -73,11 +73,23 @@ class _Moves:
         self.new_hand = self.new_hand or rules.begins_hand(text)
 
 
-def _apply(table: Table, rules: GameRules, state: State, text: str, moves: _Moves) -> State:
+def _apply(table: Table, rules: TableRules, state: State, text: str, moves: _Moves) -> State:
     after = rules.apply(state, text)
     moves.note(rules, state, text)
     table.log.append(text)
     return after
+
+
+def start_practice(
+    kind: TableRules, player: Player, options: dict, level: str, seed: int | None = None
+) -> Table:
+    """A table of the player against bots of ``level``. The seed also picks the player's
+    seat, so that every seat (dealer first or last) comes up alike. ValueError for
+    options or a strength the game does not know."""
+    seed = new_seed() if seed is None else seed
+    seats: list[Player | str] = [level] * kind.seats
+    seats[seed % kind.seats] = player
+    return start_table(kind.key, options, seats, seed=seed)
 
 
 @transaction.atomic
@@ -174,7 +186,7 @@ def play_overdue(public_id) -> bool:
             break
         seat = due[0]
         moves = _Moves(rules.seats)
-        text = rules.action_for_absent(state, seat.index, table.seed, len(table.log))
+        text = rules.timeout_action(state, seat.index, table.seed, len(table.log))
         before, state = state, _apply(table, rules, state, text, moves)
         timers.time_out(seat, rules, before)
         state = _play_on(table, rules, state, moves)
@@ -199,7 +211,7 @@ def set_away(player: Player, public_id, away: bool) -> Table | None:
     return table
 
 
-def _play_on(table: Table, rules: GameRules, state: State, moves: _Moves) -> State:
+def _play_on(table: Table, rules: TableRules, state: State, moves: _Moves) -> State:
     """Play the forced moves and the bots' turns, and those of away humans while
     anybody is at the table, until a human must decide or the game is over; then wind
     the clocks and store the log (docs/tables.md#the-bots-turns)."""
@@ -223,7 +235,7 @@ def _play_on(table: Table, rules: GameRules, state: State, moves: _Moves) -> Sta
         if seat in bots:
             text = rules.bot_action(state, seat, bots[seat], table.seed, len(table.log))
         else:
-            text = rules.action_for_absent(state, seat, table.seed, len(table.log))
+            text = rules.timeout_action(state, seat, table.seed, len(table.log))
         state = _apply(table, rules, state, text, moves)
     results = rules.results(state)
     fields = ["log", "updated_at"]
@@ -238,7 +250,8 @@ def _play_on(table: Table, rules: GameRules, state: State, moves: _Moves) -> Sta
         Seat.objects.bulk_update(
             [seat for seat in seats if not seat.is_bot], ["waiting_since", "bank", "timeouts"]
         )
-        live.announce(table, timers.deadlines(rules, state, seats))
+        live.announce(table)
+        timers.schedule(table, timers.deadlines(rules, state, seats))
     if results is not None and "status" in fields:
         for seat in seats:
             result = results[seat.index]
@@ -250,22 +263,6 @@ def _play_on(table: Table, rules: GameRules, state: State, moves: _Moves) -> Sta
 
 def current_state(table: Table) -> State:
     return states.state_at(table)
-
-
-def settled_table(player: Player, public_id) -> tuple[Table, int] | None:
-    """As ``own_table``, once the server has played for any seat whose time is up: so
-    that a page's request at a deadline moves the table on even when no task runs."""
-    found = own_table(player, public_id)
-    if found is None:
-        return None
-    table, _seat = found
-    seats = table.seats.all()
-    if table.is_playing and timers.is_timed(seats):
-        rules = rules_for(table.kind)
-        if timers.overdue(rules, states.state_at(table), seats, timezone.now()):
-            play_overdue(public_id)
-            found = own_table(player, public_id)
-    return found
 
 
 def own_table(player: Player, public_id) -> tuple[Table, int] | None:

@@ -1,5 +1,6 @@
 """Storing a finished table's figures per seat for the stats (docs/tables.md#finishing-a-table):
-each game counts its own figures; storing them is the same for all."""
+each game counts its own figures (``GameKind.hand_figures``) into its own record;
+storing them is the same for all."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Callable
 from django.db import DatabaseError, models, transaction
 
 from .models import Table
+from .registry import game_kind
 
 log = logging.getLogger(__name__)
 
@@ -25,3 +27,16 @@ def store(table: Table, record: type[models.Model], figures: Callable[[], list[d
             )
     except (DatabaseError, ValueError):
         log.exception("figures of table %s not recorded", table.pk)
+
+
+def record_finished(sender, table: Table, **signal) -> None:
+    """``table_finished``: the game's figures of each seat, in its own record."""
+    try:
+        kind = game_kind(table.kind)
+    except KeyError:  # a kind without pages keeps no figures
+        return
+    store(
+        table,
+        kind.record_model,
+        lambda: kind.hand_figures(table.options, table.seed, table.log),
+    )

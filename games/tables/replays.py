@@ -11,7 +11,7 @@ from .registry import State, rules_for
 
 
 @dataclass(frozen=True)
-class Step:
+class ReplayStep:
     """The table after its first ``index`` decisions, and the way to the steps around."""
 
     index: int
@@ -54,6 +54,6 @@ def hand_starts(table: Table) -> tuple[int, ...]:
     return (0, *later)
 
 
-def step(table: Table, index: int) -> Step:
+def step(table: Table, index: int) -> ReplayStep:
     index = max(0, min(index, table.version))
-    return Step(index, table.version, states.state_at(table, index), hand_starts(table))
+    return ReplayStep(index, table.version, states.state_at(table, index), hand_starts(table))

@@ -7,7 +7,7 @@ from datetime import datetime
 from celery import shared_task
 from django.utils import timezone
 
-from . import play, rooms
+from . import play, rooms, timers
 
 
 @shared_task(name="tables.play_overdue")
@@ -16,9 +16,7 @@ def play_overdue(public_id: str, due: str = "") -> bool:
     (docs/tables.md#turn-timers). A task that runs early, on a worker whose clock is
     behind, waits for the deadline again."""
     if due and timezone.now() < datetime.fromisoformat(due):
-        from .live import schedule_overdue
-
-        schedule_overdue(public_id, datetime.fromisoformat(due))
+        timers.schedule_deadline(public_id, datetime.fromisoformat(due))
         return False
     return play.play_overdue(public_id)
 

@@ -11,14 +11,22 @@ server plays it at once, until its player comes back. Only a seat's ``waiting_si
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from celery import current_app
 from django.conf import settings
+from django.db import transaction
 
-from .models import Seat
-from .registry import GameRules, State
+from .models import Seat, Table
+from .registry import State, TableRules
+
+log = logging.getLogger(__name__)
+
+# A deadline's task runs a little after it, so that it finds the time up.
+TASK_GRACE = timedelta(milliseconds=200)
 
 
 @dataclass(frozen=True)
@@ -48,7 +56,7 @@ def is_away(seat: Seat, clock: Clock) -> bool:
     return not seat.is_bot and seat.timeouts >= clock.away_after
 
 
-def seconds_for(rules: GameRules, state: State, seat: Seat, clock: Clock) -> float:
+def seconds_for(rules: TableRules, state: State, seat: Seat, clock: Clock) -> float:
     """The seconds the seat has for the decision the table waits for now."""
     if rules.anyone_continues(state):
         return clock.result
@@ -57,20 +65,20 @@ def seconds_for(rules: GameRules, state: State, seat: Seat, clock: Clock) -> flo
     return clock.decision + seat.bank
 
 
-def deadline(rules: GameRules, state: State, seat: Seat, clock: Clock) -> datetime | None:
+def deadline(rules: TableRules, state: State, seat: Seat, clock: Clock) -> datetime | None:
     if seat.waiting_since is None:
         return None
     return seat.waiting_since + timedelta(seconds=seconds_for(rules, state, seat, clock))
 
 
-def deadlines(rules: GameRules, state: State, seats: Iterable[Seat]) -> dict[int, datetime]:
+def deadlines(rules: TableRules, state: State, seats: Iterable[Seat]) -> dict[int, datetime]:
     """Each waited-for human seat's deadline, by seat index."""
     c = clock()
     found = {seat.index: deadline(rules, state, seat, c) for seat in seats}
     return {index: when for index, when in found.items() if when is not None}
 
 
-def overdue(rules: GameRules, state: State, seats: Iterable[Seat], now: datetime) -> list[Seat]:
+def overdue(rules: TableRules, state: State, seats: Iterable[Seat], now: datetime) -> list[Seat]:
     """The seats the table waits for whose time is up, in seat order."""
     c = clock()
     waiting = rules.waiting_for(state)
@@ -84,7 +92,7 @@ def overdue(rules: GameRules, state: State, seats: Iterable[Seat], now: datetime
     )
 
 
-def charge(seat: Seat, rules: GameRules, before: State, now: datetime) -> None:
+def charge(seat: Seat, rules: TableRules, before: State, now: datetime) -> None:
     """The seat's human decided: the time beyond the decision's seconds comes off the
     bank, and the seat is anything but away."""
     c = clock()
@@ -96,7 +104,7 @@ def charge(seat: Seat, rules: GameRules, before: State, now: datetime) -> None:
     seat.timeouts = 0
 
 
-def time_out(seat: Seat, rules: GameRules, before: State) -> None:
+def time_out(seat: Seat, rules: TableRules, before: State) -> None:
     """The server decided for the seat, whose time was up."""
     if not rules.anyone_continues(before):
         seat.timeouts += 1  # nobody pressing on after a hand's result is no sign of absence
@@ -107,7 +115,7 @@ def time_out(seat: Seat, rules: GameRules, before: State) -> None:
 
 def wind(
     seats: Iterable[Seat],
-    rules: GameRules,
+    rules: TableRules,
     state: State,
     restarted: set[int],
     new_hand: bool,
@@ -145,7 +153,7 @@ class Clocks:
         return f'"{version}.{away}.{shown}"'
 
 
-def clocks_for(rules: GameRules, state: State, seats: Iterable[Seat], viewer: int) -> Clocks:
+def clocks_for(rules: TableRules, state: State, seats: Iterable[Seat], viewer: int) -> Clocks:
     """The clocks of a timed table as the viewer's page shows them. While seats answer
     an offer, a page shows only its own clock: whether another seat may answer is that
     seat's secret (and all who may answer have the same deadline)."""
@@ -160,3 +168,25 @@ def clocks_for(rules: GameRules, state: State, seats: Iterable[Seat], viewer: in
         next_deadline=min(pending.values(), default=None),
         away=frozenset(seat.index for seat in seats if is_away(seat, c)),
     )
+
+
+def schedule(table: Table, deadlines: dict[int, datetime]) -> None:
+    """Once the transaction commits, have the table's first deadline kept by a task
+    (``tables.play_overdue``), so that the table goes on when nobody's page asks. Not
+    where tasks run in-process (``make run``): there the pages ask at the deadline."""
+    first = min(deadlines.values(), default=None) if table.is_playing else None
+    if first is not None:
+        public_id = str(table.public_id)
+        transaction.on_commit(lambda: schedule_deadline(public_id, first))
+
+
+def schedule_deadline(public_id: str, when: datetime) -> None:
+    """The task that keeps one deadline, sent by name: the task's module imports the
+    machinery, not the other way round."""
+    if current_app.conf.task_always_eager:
+        return
+    try:
+        due = when + TASK_GRACE
+        current_app.send_task("tables.play_overdue", (public_id, due.isoformat()), eta=due)
+    except Exception:  # a broker away: the pages' own requests at the deadline still act
+        log.warning("no task for the deadline of table %s", public_id, exc_info=True)

@@ -7,7 +7,7 @@ code importing the boards.
 from django import template
 
 from games.solitaire.models import Game
-from leaderboards.services import summary_for
+from leaderboards.solitaire import summary_for
 
 register = template.Library()
 

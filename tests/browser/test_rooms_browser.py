@@ -1,7 +1,8 @@
-"""Sanma rooms in real browsers: three Chromium contexts at one room, each seeing the
-others' moves live, through the stream and, with the stream stopped mid-hand, by
-polling; and a player who closes the page, is played for by the timers, and comes
-back to the current table (docs/sanma.md#rooms, docs/tables.md#live-updates)."""
+"""Rooms in real browsers, for each table game: three Chromium contexts at a Sanma room
+and four at a Classic one, each seeing the others' moves live, through the stream and,
+with the stream stopped mid-hand, by polling; and a player who closes the page, is
+played for by the timers, and comes back to the current table (docs/tables.md#rooms,
+docs/tables.md#live-updates)."""
 
 from __future__ import annotations
 
@@ -16,9 +17,18 @@ from .helpers import SCREENSHOTS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-NAMES = ("Ann", "Ben", "Cat")
-FIRST_CHOICES = ("tsumo", "ron", "next", "pass")
+# Per game: its players, and the option of the room that makes the game short.
+GAMES = {
+    "sanma": (("Ann", "Ben", "Cat"), "#room_length_0"),  # one hand
+    "classic": (("Ann", "Ben", "Cat", "Dan"), "#room_rounds_0"),  # the East round
+}
+FIRST_CHOICES = ("tsumo", "ron", "next", "pass", "draw")
 SEEN_WITHIN_MS = 5000  # far above the budget: a loaded machine must not fail the test
+
+
+@pytest.fixture(params=sorted(GAMES))
+def game(request) -> str:
+    return request.param
 
 
 @pytest.fixture
@@ -35,10 +45,11 @@ def live_site(live_server, settings):
 
 
 @pytest.fixture
-def pages(browser: Browser, live_site):
-    """Three players, each in a browser context of their own (closed before the site)."""
+def pages(browser: Browser, live_site, game):
+    """The players, each in a browser context of their own (closed before the site)."""
     contexts = [
-        browser.new_context(viewport={"width": 360, "height": 640}, locale="en-US") for _ in NAMES
+        browser.new_context(viewport={"width": 360, "height": 640}, locale="en-US")
+        for _ in GAMES[game][0]
     ]
     found = []
     for context in contexts:
@@ -50,22 +61,23 @@ def pages(browser: Browser, live_site):
         context.close()
 
 
-def _seat_everybody(pages: list[Page], url: str) -> None:
-    """Ann opens a one-hand room, Ben and Cat join by its link, Ann starts it."""
+def _seat_everybody(pages: list[Page], url: str, game: str) -> None:
+    """Ann opens a short room, the others join by its link, Ann starts it."""
+    names, short = GAMES[game]
     host = pages[0]
-    host.goto(url + "/sanma/")
+    host.goto(f"{url}/{game}/")
     host.locator(".room-options-form summary").click()
-    host.check("#room_length_0")  # one hand
-    host.fill("#room_name", NAMES[0])
+    host.check(short)
+    host.fill("#room_name", names[0])
     host.click("button.open-room")
     code = host.locator(".room-code").get_attribute("data-code")
-    for page, name in zip(pages[1:], NAMES[1:], strict=True):
-        page.goto(f"{url}/sanma/room/{code}")
+    for page, name in zip(pages[1:], names[1:], strict=True):
+        page.goto(f"{url}/{game}/room/{code}")
         page.fill("input[name=name]", name)
         page.click("button.join-room")
         expect(page.get_by_text("Waiting for the host to start.")).to_be_visible()
-    expect(host.locator(".room-seat .who")).to_have_text(list(NAMES))  # the room kept current
-    host.screenshot(path=str(SCREENSHOTS / "sanma-room-360x640.png"))
+    expect(host.locator(".room-seat .who")).to_have_text(list(names))  # the room kept current
+    host.screenshot(path=str(SCREENSHOTS / f"{game}-room-360x640.png"))
     host.click("button.start-room")
     for page in pages:
         expect(page.locator("#table")).to_be_visible(timeout=10_000)
@@ -137,30 +149,30 @@ def _live_state(page: Page) -> str:
     return page.locator("main[data-live]").get_attribute("data-live-state") or ""
 
 
-def test_three_players_play_a_hand_each_seeing_the_others_moves(pages, live_site):
+def test_the_players_play_a_hand_each_seeing_the_others_moves(pages, live_site, game):
     url, _stream = live_site
-    _seat_everybody(pages, url)
+    _seat_everybody(pages, url, game)
     seat_of = _seats(pages)
-    assert sorted(seat_of.values()) == [0, 1, 2]
+    assert sorted(seat_of.values()) == list(range(len(pages)))
     for page in pages:
         expect(page.locator("main[data-live]")).to_have_attribute("data-live-state", "stream")
     decisions = 0
     while _move_and_watch(pages, seat_of):
         decisions += 1
         if decisions == 3:
-            pages[0].screenshot(path=str(SCREENSHOTS / "sanma-room-table-360x640.png"))
+            pages[0].screenshot(path=str(SCREENSHOTS / f"{game}-room-table-360x640.png"))
         assert decisions < 400
     for page in pages:
         expect(page.locator(".hand-result, .game-result").first).to_be_visible()
     assert all(_live_state(page) in ("stream", "over") for page in pages)
     assert decisions > 10
-    pages[1].screenshot(path=str(SCREENSHOTS / "sanma-room-result-360x640.png"))
+    pages[1].screenshot(path=str(SCREENSHOTS / f"{game}-room-result-360x640.png"))
 
 
-def test_with_the_stream_stopped_mid_hand_polling_takes_over(pages, live_site, settings):
+def test_with_the_stream_stopped_mid_hand_polling_takes_over(pages, live_site, settings, game):
     url, stream = live_site
     settings.TABLE_POLL_SECONDS = 0.5
-    _seat_everybody(pages, url)
+    _seat_everybody(pages, url, game)
     seat_of = _seats(pages)
     for _ in range(4):
         assert _move_and_watch(pages, seat_of)
@@ -179,18 +191,17 @@ def test_with_the_stream_stopped_mid_hand_polling_takes_over(pages, live_site, s
 
 
 def test_a_player_who_leaves_is_played_for_and_comes_back_to_the_current_table(
-    pages, live_site, settings
+    pages, live_site, settings, game
 ):
     url, _stream = live_site
     settings.TABLE_DECISION_SECONDS = 1.5
     settings.TABLE_BANK_SECONDS = 1.5
-    _seat_everybody(pages, url)
+    _seat_everybody(pages, url, game)
     seat_of = _seats(pages)
-    ann, ben, cat = pages
+    ann, cat, staying = pages[0], pages[-1], pages[:-1]
     table_url = cat.url
     cat_seat = seat_of[cat]
     cat.close()  # the tab is gone; its context keeps the session
-    staying = [ann, ben]
     table = Table.objects.get()
     for _ in range(200):
         if Seat.objects.get(table=table, index=cat_seat).timeouts >= 2:
@@ -209,7 +220,7 @@ def test_a_player_who_leaves_is_played_for_and_comes_back_to_the_current_table(
     assert abs(_version(back) - table.version) <= 1  # the table as it is now
     expect(back.locator('[data-action="back"]')).to_be_visible()
     expect(ann.locator(".seat .away-mark")).to_be_visible()
-    back.screenshot(path=str(SCREENSHOTS / "sanma-room-away-360x640.png"))
+    back.screenshot(path=str(SCREENSHOTS / f"{game}-room-away-360x640.png"))
     back.click('[data-action="back"]')
     expect(back.locator('[data-action="back"]')).to_have_count(0)
     assert Seat.objects.get(table=table, index=cat_seat).timeouts == 0

@@ -7,7 +7,7 @@ from django.test import Client
 
 from games.solitaire.models import Game
 from leaderboards.models import PersonalBest
-from leaderboards.services import daily_board, rebuild_bests, top_times
+from leaderboards.solitaire import daily_board, rebuild_bests, top_times
 from tests.factories import finished_game, layout
 
 pytestmark = pytest.mark.django_db

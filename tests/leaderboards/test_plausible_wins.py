@@ -13,7 +13,7 @@ import pytest
 from games.solitaire import daily, pace
 from games.solitaire.models import Game
 from leaderboards.models import PersonalBest
-from leaderboards.services import daily_board, rebuild_bests, top_times
+from leaderboards.solitaire import daily_board, rebuild_bests, top_times
 from tests.factories import SIGN_UP, layout
 from tests.solitaire.web.helpers import as_if_earlier, current_game, play_pairs, solution, tap
 

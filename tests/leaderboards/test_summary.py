@@ -6,7 +6,7 @@ import pytest
 
 from games.solitaire.models import Game
 from leaderboards.models import PersonalBest
-from leaderboards.services import summary_for
+from leaderboards.solitaire import summary_for
 from tests.factories import finished_game
 from tests.solitaire.web.helpers import as_if_earlier, current_game, play_through
 

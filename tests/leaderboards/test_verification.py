@@ -8,7 +8,7 @@ from django.utils import timezone
 from games.solitaire.models import Game, Move
 from games.solitaire.play import replays_to_empty
 from leaderboards.models import PersonalBest
-from leaderboards.services import record_win, top_times
+from leaderboards.solitaire import record_win, top_times
 from tests.solitaire.web.helpers import current_game, free_tiles, play_pairs, post, solution
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,6 @@ real game, as nothing in games/tables does."""
 from __future__ import annotations
 
 import threading
-from dataclasses import replace
 
 import pytest
 from django.core.cache import cache
@@ -17,7 +16,7 @@ from games.tables.claims import claim_guest_tables
 from games.tables.models import Table
 from games.tables.signals import table_finished
 
-from .toy import NIM
+from .toy import NIM, NimRules
 
 pytestmark = pytest.mark.django_db
 
@@ -131,8 +130,13 @@ def test_a_committed_state_is_cached_and_used_instead_of_a_replay(
     with django_capture_on_commit_callbacks(execute=True):
         table = play.start_table("nim", {"pile": 10}, ["easy", GUEST], seed=7)
     cached = states.state_at(table)
+
     # A rules object that cannot replay: only the cache can answer now.
-    registry.register(replace(NIM, start=lambda options, seed: 1 / 0))
+    class CannotReplay(NimRules):
+        def start(self, options, seed):
+            return 1 / 0
+
+    registry.register(CannotReplay())
     assert states.state_at(table) == cached
     with pytest.raises(ZeroDivisionError):
         states.state_at(table, 0)

@@ -12,7 +12,7 @@ from games.players import Player
 from games.tables import rooms
 from games.tables.claims import claim_guest_tables
 from games.tables.models import Room, RoomSeat, Table
-from games.tables.registry import GameRules, register
+from games.tables.registry import register
 
 from .toy import NIM
 
@@ -143,6 +143,5 @@ def test_the_expiry_runs_on_the_beat(settings):
 
 
 def test_a_kind_without_a_timeout_action_is_played_by_its_weakest_bot():
-    rules: GameRules = NIM
-    state = rules.start({"pile": 5}, 0)
-    assert rules.action_for_absent(state, 0, 7, 0) == rules.bot_action(state, 0, "easy", 7, 0)
+    state = NIM.start({"pile": 5}, 0)
+    assert NIM.timeout_action(state, 0, 7, 0) == NIM.bot_action(state, 0, "easy", 7, 0)

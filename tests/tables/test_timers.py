@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
+from config.celery import app as celery_app
 from games.players import Player
 from games.tables import live, play, registry, tasks, timers
 from games.tables.models import Seat, Table
@@ -144,13 +145,6 @@ def test_after_a_round_the_table_goes_on_by_itself_and_that_is_no_sign_of_absenc
     assert _seat(table, 1).waiting_since is not None  # the second round is Ben's to open
 
 
-def test_the_page_request_at_a_deadline_plays_for_the_seat_out_of_time():
-    table = _two_humans()
-    _waited(table, 0, 60)
-    found = play.settled_table(BEN, table.public_id)
-    assert found is not None and found[0].version == 1
-
-
 def test_clocks_tell_each_page_the_deadlines_and_who_is_away():
     table = _two_humans()
     play.set_away(ANN, table.public_id, True)
@@ -172,7 +166,7 @@ def test_a_change_is_announced_on_the_tables_channel_once_it_commits(
     pubsub = client.pubsub()
     pubsub.subscribe(live.CHANNEL_PREFIX + str(table.public_id))
     pubsub.get_message(timeout=1)  # the subscription's confirmation
-    with mock.patch.object(tasks.play_overdue, "apply_async") as scheduled:
+    with mock.patch.object(celery_app, "send_task") as scheduled:
         with django_capture_on_commit_callbacks(execute=False) as callbacks:
             play.decide(ANN, table.public_id, 0, "take:1")
         assert pubsub.get_message(timeout=0.2) is None  # nothing before the commit
@@ -182,19 +176,19 @@ def test_a_change_is_announced_on_the_tables_channel_once_it_commits(
     assert message["data"] == b"1"
     assert client.get(live.VERSION_PREFIX + str(table.public_id)) == b"1"
     # The next deadline, Ben's, goes to a task for that moment.
-    (args,), kwargs = scheduled.call_args.args, scheduled.call_args.kwargs
+    (name, args), kwargs = scheduled.call_args.args, scheduled.call_args.kwargs
     ben = _seat(table, 1)
-    assert args[0] == str(table.public_id)
-    assert kwargs["eta"] - ben.waiting_since == timedelta(seconds=15) + live.TASK_GRACE
+    assert name == "tables.play_overdue" and args[0] == str(table.public_id)
+    assert kwargs["eta"] - ben.waiting_since == timedelta(seconds=15) + timers.TASK_GRACE
     pubsub.close()
 
 
 def test_the_deadline_task_plays_for_the_seat_and_an_early_one_waits(settings):
     table = _two_humans()
     later = timezone.now() + timedelta(seconds=30)
-    with mock.patch.object(tasks.play_overdue, "apply_async") as again:
+    with mock.patch.object(celery_app, "send_task") as again:
         assert not tasks.play_overdue(str(table.public_id), later.isoformat())
-    assert again.call_args.kwargs["eta"] == later + live.TASK_GRACE
+    assert again.call_args.kwargs["eta"] == later + timers.TASK_GRACE
     _waited(table, 0, 60)
     assert tasks.play_overdue(str(table.public_id), timezone.now().isoformat())
     assert len(_log(table)) == 1
@@ -205,8 +199,8 @@ def test_no_task_is_scheduled_when_tasks_run_in_process():
     eager = conf.task_always_eager
     conf.task_always_eager = True
     try:
-        with mock.patch.object(tasks.play_overdue, "apply_async") as scheduled:
-            live.schedule_overdue("x", timezone.now())
+        with mock.patch.object(celery_app, "send_task") as scheduled:
+            timers.schedule_deadline("x", timezone.now())
     finally:
         conf.task_always_eager = eager
     assert not scheduled.called

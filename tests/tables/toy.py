@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from games.tables.registry import GameRules, SeatResult
+from games.tables.registry import SeatResult, TableRules
 
 SEATS = 2
 
@@ -49,35 +49,36 @@ def apply(state: Nim, text: str) -> Nim:
     return replace(state, pile=0, wins=wins, phase="round-end" if state.round == 1 else "over")
 
 
-def waiting_for(state: Nim) -> set[int]:
-    if state.phase == "over":
-        return set()
-    return {0, 1} if state.phase == "round-end" else {state.turn}
+class NimRules(TableRules):
+    key = "nim"
+    seats = SEATS
+    bot_levels = ("easy",)
+
+    def start(self, options: dict, seed: int) -> Nim:
+        return start(options, seed)
+
+    def apply(self, state: Nim, text: str) -> Nim:
+        return apply(state, text)
+
+    def waiting_for(self, state: Nim) -> set[int]:
+        if state.phase == "over":
+            return set()
+        return {0, 1} if state.phase == "round-end" else {state.turn}
+
+    def anyone_continues(self, state: Nim) -> bool:
+        return state.phase == "round-end"
+
+    def bot_action(self, state: Nim, seat: int, level: str, seed: int, index: int) -> str:
+        moves = legal(state, seat)
+        return f"{seat} {moves[(seed + index) % len(moves)]}"
+
+    def results(self, state: Nim):
+        if state.phase != "over":
+            return None
+        first = 0 if state.wins[0] >= state.wins[1] else 1
+        return [
+            SeatResult(1 if s == first else 2, state.wins[s], float(state.wins[s])) for s in (0, 1)
+        ]
 
 
-def bot_action(state: Nim, seat: int, level: str, seed: int, index: int) -> str:
-    moves = legal(state, seat)
-    return f"{seat} {moves[(seed + index) % len(moves)]}"
-
-
-def results(state: Nim):
-    if state.phase != "over":
-        return None
-    first = 0 if state.wins[0] >= state.wins[1] else 1
-    return [
-        SeatResult(1 if s == first else 2, state.wins[s], float(state.wins[s])) for s in (0, 1)
-    ]
-
-
-NIM = GameRules(
-    kind="nim",
-    seats=SEATS,
-    start=start,
-    apply=apply,
-    waiting_for=waiting_for,
-    anyone_continues=lambda state: state.phase == "round-end",
-    bot_action=bot_action,
-    results=results,
-    begins_hand=lambda text: text.endswith(" next"),
-    bot_levels=("easy",),
-)
+NIM = NimRules()

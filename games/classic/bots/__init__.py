@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.classic.engine.rules import Action
 from games.classic.engine.view import View
 from games.classic.engine.wall import SplitMix64
+from games.tables.engine import Action
 
 from . import beginner, expert, normal
 

@@ -7,10 +7,10 @@ what is on the table and never defends (docs/classic.md#bots)."""
 
 from __future__ import annotations
 
-from games.classic.engine.rules import Action
 from games.classic.engine.tiles import kind
 from games.classic.engine.view import View
 from games.classic.engine.wall import SplitMix64
+from games.tables.engine import Action
 
 from .common import (
     best_shanten_after_claim,
@@ -27,14 +27,14 @@ def choose(view: View, rng: SplitMix64) -> Action:
     action = forced(view)
     if action is not None:
         return action
-    actions = view.legal_actions
+    actions = view.legal
     table = read(view)
     if view.phase == "draw":
         return find(actions, "draw")[0]
     if view.phase == "call":
-        tile = kind(view.last_discard)
+        tile = kind(view.offer.tile)
         now = shanten(table.counts)
-        claims = [a for a in actions if a.verb != "pass"]
+        claims = [a for a in actions if a.move != "pass"]
         better = [a for a in claims if best_shanten_after_claim(table, a, tile) < now]
         if better and rng.below(2) == 0:
             return rng.choice(better)
@@ -46,5 +46,5 @@ def choose(view: View, rng: SplitMix64) -> Action:
     if kan is not None:
         return kan
     slack = 1 if rng.below(4) == 0 else 0
-    choices = [a for a in find(actions, "discard") if by_discard[a.tile] <= best + slack]
+    choices = [a for a in find(actions, "d") if by_discard[kind(a.tile)] <= best + slack]
     return rng.choice(choices)

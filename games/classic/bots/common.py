@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.classic.engine.hand import shanten_of_counts
-from games.classic.engine.rules import Action
 from games.classic.engine.tiles import NORMAL_KINDS, kind
 from games.classic.engine.view import View
+from games.tables.engine import Action
 
 
 @dataclass(frozen=True)
@@ -28,30 +28,24 @@ class Table:
 
 def read(view: View) -> Table:
     assert view.seat is not None
-    hand = tuple(kind(c) for c in view.hand)
+    hand = tuple(kind(c) for c in (*view.hand, *((view.drawn,) if view.drawn else ())))
     counts = [0] * NORMAL_KINDS
     for k in hand:
         counts[k] += 1
     visible = list(counts)
-    for pond in view.discards:
-        for c in pond:
-            visible[kind(c)] += 1
-    for melds in view.melds:
-        for meld in melds:
-            faces = [f for f in meld.tiles if f is not None]
-            k = kind(faces[0])
-            if meld.shape == "chi":
-                for c in faces:
-                    visible[kind(c)] += 1
-            else:  # a concealed Kan shows its kind by its two middle tiles
-                visible[k] += len(meld.tiles)
+    for seat in view.seats:
+        for pond_tile in seat.pond:
+            visible[kind(pond_tile.tile)] += 1
+        for meld in seat.melds:
+            for c in meld.tiles:
+                visible[kind(c)] += 1
     return Table(
         seat=view.seat,
         hand=hand,
         counts=tuple(counts),
         visible=tuple(min(4, v) for v in visible),
-        melds=len(view.melds[view.seat]),
-        seat_wind=kind(view.seat_winds[view.seat]),
+        melds=len(view.seats[view.seat].melds),
+        seat_wind=kind(view.seats[view.seat].wind),
         round_wind=kind(view.round_wind),
     )
 
@@ -91,12 +85,13 @@ def after_claim(table: Table, action: Action, tile: int) -> tuple[int, ...] | No
     """The concealed 34-array after a claim of ``tile`` (before the discard that
     follows), or None for a pass."""
     counts = list(table.counts)
-    if action.verb == "pong":
+    if action.move == "pon":
         counts[tile] -= 2
-    elif action.verb == "kan":
+    elif action.move == "kan":
         counts[tile] -= 3
-    elif action.verb == "chi":
-        for t in (action.tile, action.tile + 1, action.tile + 2):
+    elif action.move == "chi":
+        low = kind(action.tile)
+        for t in (low, low + 1, low + 2):
             if t != tile:
                 counts[t] -= 1
     else:
@@ -107,13 +102,13 @@ def after_claim(table: Table, action: Action, tile: int) -> tuple[int, ...] | No
 def best_shanten_after_claim(table: Table, action: Action, tile: int) -> int:
     counts = after_claim(table, action, tile)
     assert counts is not None
-    if action.verb == "kan":
+    if action.move == "kan":
         return shanten_of_counts(counts)  # a replacement tile follows, not a discard
     return min(discard_shanten(counts).values())
 
 
-def find(actions: tuple[Action, ...], verb: str) -> list[Action]:
-    return [a for a in actions if a.verb == verb]
+def find(actions: tuple[Action, ...], move: str) -> list[Action]:
+    return [a for a in actions if a.move == move]
 
 
 def free_kan(actions: tuple[Action, ...], table: Table, best: int) -> Action | None:
@@ -121,7 +116,8 @@ def free_kan(actions: tuple[Action, ...], table: Table, best: int) -> Action | N
     the shanten of its best discard: with the replacement tile it costs nothing."""
     for kan in find(actions, "kan"):
         counts = list(table.counts)
-        counts[kan.tile] -= counts[kan.tile] if counts[kan.tile] == 4 else 1
+        k = kind(kan.tile)
+        counts[k] -= counts[k] if counts[k] == 4 else 1
         if shanten(counts) <= best:
             return kan
     return None
@@ -130,13 +126,13 @@ def free_kan(actions: tuple[Action, ...], table: Table, best: int) -> Action | N
 def forced(view: View) -> Action | None:
     """The moves every bot makes alike: no choice, Mah Jong whenever it is offered, the
     draw, and the next hand."""
-    actions = view.legal_actions
+    actions = view.legal
     if not actions:
         raise ValueError(f"seat {view.seat} has nothing to decide now")
     if len(actions) == 1:
         return actions[0]
-    for verb in ("mahjong", "next"):
-        found = find(actions, verb)
+    for move in ("tsumo", "ron", "next"):
+        found = find(actions, move)
         if found:
             return found[0]
     return None

@@ -14,10 +14,10 @@ before middle tiles) (docs/classic.md#bots)."""
 
 from __future__ import annotations
 
-from games.classic.engine.rules import Action
-from games.classic.engine.tiles import DRAGONS, is_honour, kind, rank_of, suit_of
+from games.classic.engine.tiles import DRAGONS, code, is_honour, kind, rank_of, suit_of
 from games.classic.engine.view import View
 from games.classic.engine.wall import SplitMix64
+from games.tables.engine import Action
 
 from .common import (
     Table,
@@ -68,8 +68,8 @@ def _acceptance(counts: list[int], visible: tuple[int, ...]) -> float:
 def _flush_suit(table: Table, view: View) -> int | None:
     """The suit the hand is turning towards, if nearly all its suited tiles are of it."""
     tiles = list(table.hand)
-    for meld in view.melds[table.seat]:
-        tiles += [kind(c) for c in meld.tiles if c is not None]
+    for meld in view.seats[table.seat].melds:
+        tiles += [kind(c) for c in meld.tiles]
     suited = [t for t in tiles if not is_honour(t)]
     if not suited:
         return None
@@ -83,7 +83,7 @@ def _flush_suit(table: Table, view: View) -> int | None:
 
 def _threat(view: View, table: Table) -> float:
     """0 (nobody near Mah Jong) .. about 1 (someone surely ready)."""
-    sets = max(len(view.melds[s]) for s in range(4) if s != table.seat)
+    sets = max(len(seat.melds) for seat in view.seats if seat.seat != table.seat)
     late = max(0.0, (40 - view.wall) / 40)
     return min(1.0, THREAT_PER_SET * max(0, sets - 1) + THREAT_LATE * late)
 
@@ -98,23 +98,23 @@ def _danger(k: int, table: Table, view: View) -> float:
         shape = 0.7 if rank in (1, 9) else 0.85 if rank in (2, 8) else 1.0
     danger = shape * (unseen + 1) / 4
     opponents_thrown = any(
-        k == kind(c) for s in range(4) if s != table.seat for c in view.discards[s][-6:]
+        k == kind(p.tile) for seat in view.seats if seat.seat != table.seat for p in seat.pond[-6:]
     )
     return danger * (0.5 if opponents_thrown else 1.0)
 
 
 def _choose_claim(view: View, table: Table, rng: SplitMix64) -> Action:
-    actions = view.legal_actions
-    tile = kind(view.last_discard)
+    actions = view.legal
+    tile = kind(view.offer.tile)
     now = shanten(table.counts)
     folding = _threat(view, table) >= FOLD_THREAT and now >= FOLD_SHANTEN
     if not folding:
-        for verb in ("kan", "pong", "chi"):
-            for claim in find(actions, verb):
+        for move in ("kan", "pon", "chi"):
+            for claim in find(actions, move):
                 after = best_shanten_after_claim(table, claim, tile)
-                if verb == "kan" and after <= now:
+                if move == "kan" and after <= now:
                     return claim
-                if verb == "pong" and after <= now and tile in _value_tiles(table):
+                if move == "pon" and after <= now and tile in _value_tiles(table):
                     return claim
                 if after < now:  # speed: every claim that brings Mah Jong closer
                     return claim
@@ -125,10 +125,10 @@ def choose(view: View, rng: SplitMix64) -> Action:
     action = forced(view)
     if action is not None:
         return action
-    actions = view.legal_actions
+    actions = view.legal
     table = read(view)
     if view.phase == "draw":
-        nine = find(actions, "nine")
+        nine = find(actions, "abort")
         if nine and shanten(table.counts) >= 4:
             return nine[0]
         return find(actions, "draw")[0]
@@ -136,7 +136,7 @@ def choose(view: View, rng: SplitMix64) -> Action:
         return _choose_claim(view, table, rng)
     by_discard = discard_shanten(table.counts)
     best = min(by_discard.values())
-    nine = find(actions, "nine")
+    nine = find(actions, "abort")
     if nine and best >= 4:
         return nine[0]
     kan = free_kan(actions, table, best)
@@ -164,4 +164,4 @@ def choose(view: View, rng: SplitMix64) -> Action:
         scored.append((utility, k))
     top = max(u for u, _ in scored)
     choices = [k for u, k in scored if u == top]
-    return Action(table.seat, "discard", rng.choice(choices))
+    return Action(table.seat, "d", code(rng.choice(choices)))

@@ -7,10 +7,10 @@ Mah Jong, and a Kan whenever it costs nothing (docs/classic.md#bots)."""
 
 from __future__ import annotations
 
-from games.classic.engine.rules import Action
-from games.classic.engine.tiles import kind
+from games.classic.engine.tiles import code, kind
 from games.classic.engine.view import View
 from games.classic.engine.wall import SplitMix64
+from games.tables.engine import Action
 
 from .common import (
     acceptance,
@@ -43,20 +43,20 @@ def choose(view: View, rng: SplitMix64) -> Action:
     action = forced(view)
     if action is not None:
         return action
-    actions = view.legal_actions
+    actions = view.legal
     table = read(view)
     if view.phase == "draw":
-        nine = find(actions, "nine")
+        nine = find(actions, "abort")
         if nine and shanten(table.counts) >= 5:
             return nine[0]
         return find(actions, "draw")[0]
     if view.phase == "call":
-        tile = kind(view.last_discard)
+        tile = kind(view.offer.tile)
         now = shanten(table.counts)
-        for verb in ("kan", "pong", "chi"):
-            for claim in find(actions, verb):
+        for move in ("kan", "pon", "chi"):
+            for claim in find(actions, move):
                 after = best_shanten_after_claim(table, claim, tile)
-                if after < now or (verb == "kan" and after <= now):
+                if after < now or (move == "kan" and after <= now):
                     return claim
         return find(actions, "pass")[0]
     by_discard = discard_shanten(table.counts)
@@ -64,12 +64,9 @@ def choose(view: View, rng: SplitMix64) -> Action:
     kan = free_kan(actions, table, best)
     if kan is not None:
         return kan
-    nine = find(actions, "nine")
+    nine = find(actions, "abort")
     if nine and best >= 5:
         return nine[0]
     candidates = [k for k, s in by_discard.items() if s == best]
-    return Action(
-        table.seat,
-        "discard",
-        rng.choice(efficient_discards(table.counts, table.visible, candidates)),
-    )
+    chosen = rng.choice(efficient_discards(table.counts, table.visible, candidates))
+    return Action(table.seat, "d", code(chosen))

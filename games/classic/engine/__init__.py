@@ -1,8 +1,13 @@
 """The Classic Mahjong engine: plain Python, no Django (docs/classic.md).
 
 The public API: ``new_game``, ``legal_actions``, ``apply``, ``replay``, ``waiting_for``,
-``view`` and ``open_view``; ``Options``, ``Action`` (with ``Action.parse`` and
-``str(action)``), ``State`` and ``IllegalAction``.
+``view`` and ``full_view``; ``Options``, ``Action`` (the table games' shared decision,
+with ``Action.parse`` and ``str(action)``), ``State`` and ``IllegalAction``.
+
+Moves (docs/tables.md#the-event-log): ``draw``; ``d:X`` discard X; ``tsumo`` Mah Jong
+on the own tile; ``kan:K`` a concealed Kan of K or a Pong grown to a Kan; ``abort``
+nine terminals and honours in the first go-round; on a discard ``ron`` (Mah Jong),
+``kan``, ``pon``, ``chi:X`` (the Chi from X up) or ``pass``; ``next`` after a hand.
 """
 
 from .rules import (
@@ -24,7 +29,7 @@ from .rules import (
     replay,
     waiting_for,
 )
-from .view import MeldView, View, open_view, view
+from .view import View, full_view, view
 
 __all__ = [
     "CALL",
@@ -37,14 +42,13 @@ __all__ = [
     "GameResult",
     "HandResult",
     "IllegalAction",
-    "MeldView",
     "Options",
     "State",
     "View",
     "apply",
     "legal_actions",
     "new_game",
-    "open_view",
+    "full_view",
     "replay",
     "view",
     "waiting_for",

@@ -23,12 +23,14 @@ from .tiles import NORMAL_KINDS, counts34
 class Meld:
     """A set on the table: ``"chi"`` (``tile`` is its lowest tile), ``"pong"`` or
     ``"kan"``. A concealed Kan lies on the table too, its outer tiles face down;
-    ``claimed_from`` is the seat whose discard completed the set."""
+    ``claimed_from`` is the seat whose discard (``called``) completed the set."""
 
     shape: str
     tile: int
     concealed: bool = False
     claimed_from: int | None = None
+    called: int | None = None  # the discard that completed it
+    added: bool = False  # a Kan grown from an exposed Pong
 
     @property
     def tiles(self) -> tuple[int, ...]:

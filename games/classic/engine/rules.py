@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from games.tables.engine.actions import Action, IllegalAction
+
 from . import scoring
 from .hand import Meld, is_complete, waits
 from .scoring import HandScore, Payment, Win
@@ -31,13 +33,7 @@ DRAW, DISCARD, CALL, HAND_END, GAME_END = "draw", "discard", "call", "hand-end",
 PHASES = (DRAW, DISCARD, CALL, HAND_END, GAME_END)
 DEALER_RULES = ("official", "winner")
 # Claims on a discard, strongest first (docs/classic.md#claims-and-their-priority).
-CLAIM_PRIORITY = ("mahjong", "kan", "pong", "chi")
-VERBS = ("draw", "discard", "kan", "mahjong", "nine", "pass", "chi", "pong", "next")
-_TILE_VERBS = {"discard", "chi"}  # always name a tile; "kan" names one in the own turn
-
-
-class IllegalAction(ValueError):
-    """An action that the rules do not allow now, or text that is not an action."""
+CLAIM_PRIORITY = ("ron", "kan", "pon", "chi")
 
 
 @dataclass(frozen=True)
@@ -59,49 +55,6 @@ class Options:
             raise ValueError("flowers must be true or false")
         if self.dealer_rule not in DEALER_RULES:
             raise ValueError(f"dealer_rule must be one of {', '.join(DEALER_RULES)}")
-
-
-@dataclass(frozen=True)
-class Action:
-    """A decision of one seat. Text form: ``"<seat> <verb>[ <tile>]"``, e.g.
-    ``"0 discard 5B"``, ``"2 chi 3D"`` (the Chi 3D 4D 5D), ``"1 pong"``, ``"3 kan"``
-    (claiming a discard), ``"0 kan Wh"`` (a concealed Kan, or a Pong grown to a Kan, in
-    the own turn), ``"1 mahjong"``, ``"2 pass"``, ``"0 draw"``, ``"1 nine"``,
-    ``"0 next"``."""
-
-    seat: int
-    verb: str
-    tile: int | None = None
-
-    def __str__(self) -> str:
-        text = f"{self.seat} {self.verb}"
-        return text if self.tile is None else f"{text} {code(self.tile)}"
-
-    @property
-    def tile_code(self) -> str | None:
-        return None if self.tile is None else code(self.tile)
-
-    @classmethod
-    def parse(cls, text: str) -> Action:
-        parts = str(text).split()
-        if len(parts) not in (2, 3):
-            raise IllegalAction(f"not an action: {text!r} (expected '<seat> <verb> [tile]')")
-        seat_text, verb = parts[0], parts[1]
-        if seat_text not in ("0", "1", "2", "3"):
-            raise IllegalAction(f"not a seat: {seat_text!r} (seats are 0-3)")
-        if verb not in VERBS:
-            raise IllegalAction(f"not a verb: {verb!r} (one of {', '.join(VERBS)})")
-        tile = None
-        if len(parts) == 3:
-            if verb not in _TILE_VERBS and verb != "kan":
-                raise IllegalAction(f"{verb!r} names no tile")
-            try:
-                tile = kind(parts[2])
-            except ValueError as error:
-                raise IllegalAction(str(error)) from None
-        elif verb in _TILE_VERBS:
-            raise IllegalAction(f"{verb!r} needs a tile, e.g. '0 {verb} 5B'")
-        return cls(int(seat_text), verb, tile)
 
 
 @dataclass(frozen=True)
@@ -292,14 +245,14 @@ def _claims(state: State, seat: int) -> list[Action]:
     assert tile is not None and state.discarder is not None
     found = []
     if is_complete((*hand, tile)):
-        found.append(Action(seat, "mahjong"))
+        found.append(Action(seat, "ron"))
     count = hand.count(tile)
     if count == 3 and len(state.wall) > 0:
         found.append(Action(seat, "kan"))
     if count >= 2:
-        found.append(Action(seat, "pong"))
+        found.append(Action(seat, "pon"))
     if seat == (state.discarder + 1) % 4:  # only the next in turn, never of honours
-        found += [Action(seat, "chi", low) for low in _chi_starts(hand, tile)]
+        found += [Action(seat, "chi", code(low)) for low in _chi_starts(hand, tile)]
     return found
 
 
@@ -319,7 +272,7 @@ def _own_kans(state: State, seat: int) -> list[Action]:
     player = state.players[seat]
     kans = {t for t in player.hand if player.hand.count(t) == 4}
     kans |= {m.tile for m in player.melds if m.shape == "pong" and m.tile in player.hand}
-    return [Action(seat, "kan", t) for t in sorted(kans)]
+    return [Action(seat, "kan", code(t)) for t in sorted(kans)]
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
@@ -333,14 +286,14 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         return []
     if seat != state.turn or phase == GAME_END:
         return []
-    nine = [Action(seat, "nine")] if _may_declare_nine(state, seat) else []
+    nine = [Action(seat, "abort")] if _may_declare_nine(state, seat) else []
     if phase == DRAW:
         return [Action(seat, "draw"), *nine]
     hand = state.players[seat].hand
-    found = [Action(seat, "discard", t) for t in sorted(set(hand))]
+    found = [Action(seat, "d", code(t)) for t in sorted(set(hand))]
     found += _own_kans(state, seat)
     if state.after_draw and is_complete(hand):
-        found.append(Action(seat, "mahjong"))
+        found.append(Action(seat, "tsumo"))
     return found + nine
 
 
@@ -365,22 +318,22 @@ def apply(state: State, action: Action) -> State:
     if action not in legal_actions(state, action.seat):
         raise IllegalAction(f"'{action}' is not allowed now ({_situation(state)})")
     state = replace(state, version=state.version + 1)
-    verb = action.verb
-    if verb == "next":
+    move = action.move
+    if move == "next":
         return _next_hand(state)
     if state.phase == CALL:
         return _answer(state, action)
-    if verb == "draw":
+    if move == "draw":
         return _draw(state, action.seat, replacement=False)
-    if verb == "discard":
-        return _discard(state, action.seat, action.tile)
-    if verb == "kan":
-        return _own_kan(state, action.seat, action.tile)
-    if verb == "mahjong":
+    if move == "d":
+        return _discard(state, action.seat, kind(action.tile))
+    if move == "kan":
+        return _own_kan(state, action.seat, kind(action.tile))
+    if move == "tsumo":
         return _win(state, action.seat, None, state.drawn_tile)
-    if verb == "nine":
+    if move == "abort":
         return _end_in_draw(state, "nine-terminals")
-    raise AssertionError(verb)  # every legal verb is handled above
+    raise AssertionError(move)  # every legal move is handled above
 
 
 def replay(options: Options | None, seed: int, actions: Iterable[Action | str]) -> State:
@@ -470,17 +423,17 @@ def _answer(state: State, action: Action) -> State:
     state = replace(state, answers=tuple(answers))
     if any(answers[s] is None for s in state.asked):
         return state
-    claims = [a for a in (answers[s] for s in state.asked) if a.verb != "pass"]
+    claims = [a for a in (answers[s] for s in state.asked) if a.move != "pass"]
     if not claims:
         return _pass_turn(state)
-    best = min(CLAIM_PRIORITY.index(a.verb) for a in claims)
+    best = min(CLAIM_PRIORITY.index(a.move) for a in claims)
     # Among equal claims (only Mah Jong can tie) the next in turn wins: ``asked`` is in
     # turn order after the discarder.
-    winners = [a for a in claims if CLAIM_PRIORITY.index(a.verb) == best]
-    if winners[0].verb == "mahjong" and len(winners) == 3:
+    winners = [a for a in claims if CLAIM_PRIORITY.index(a.move) == best]
+    if winners[0].move == "ron" and len(winners) == 3:
         return _end_in_draw(state, "three-mahjong")
     claim = winners[0]
-    if claim.verb == "mahjong":
+    if claim.move == "ron":
         return _win(state, claim.seat, state.discarder, state.last_discard)
     return _make_set(state, claim)
 
@@ -489,13 +442,14 @@ def _make_set(state: State, claim: Action) -> State:
     tile, seat, discarder = state.last_discard, claim.seat, state.discarder
     assert tile is not None and discarder is not None
     player = state.players[seat]
-    if claim.verb == "chi":
-        low = claim.tile
-        meld = Meld("chi", low, claimed_from=discarder)
+    if claim.move == "chi":
+        low = kind(claim.tile)
+        meld = Meld("chi", low, claimed_from=discarder, called=tile)
         used = [t for t in (low, low + 1, low + 2) if t != tile]
     else:
-        meld = Meld(claim.verb, tile, claimed_from=discarder)
-        used = [tile] * (3 if claim.verb == "kan" else 2)
+        shape = "kan" if claim.move == "kan" else "pong"
+        meld = Meld(shape, tile, claimed_from=discarder, called=tile)
+        used = [tile] * (3 if shape == "kan" else 2)
     pond = state.players[discarder].discards[:-1]
     players = list(_with_player(state, discarder, discards=pond))
     players[seat] = replace(player, hand=_remove(player.hand, *used), melds=(*player.melds, meld))
@@ -510,7 +464,7 @@ def _make_set(state: State, claim: Action) -> State:
         answers=(None, None, None, None),
         opening=None,
     )
-    if claim.verb == "kan":
+    if claim.move == "kan":
         return _draw(state, seat, replacement=True)
     return state
 
@@ -522,7 +476,7 @@ def _own_kan(state: State, seat: int, tile: int) -> State:
         hand = _remove(player.hand, tile, tile, tile, tile)
     else:  # the fourth tile to an exposed Pong
         melds = tuple(
-            Meld("kan", tile, claimed_from=m.claimed_from)
+            Meld("kan", tile, claimed_from=m.claimed_from, called=m.called, added=True)
             if m.shape == "pong" and m.tile == tile
             else m
             for m in player.melds

@@ -214,7 +214,7 @@ class Master(Expert):
     def hand_value(self, r: Reading, seat: int) -> float:
         """What another seat's win is worth, roughly: its visible dora and value sets."""
         s = r.view.seats[seat]
-        han = s.norths * (1 + r.dora.get(NORTH, 0))
+        han = len(s.set_aside) * (1 + r.dora.get(NORTH, 0))
         han += sum(r.tile_han(c) for m in s.melds for c in m.tiles)
         wind = EAST + "ESW".index(s.wind)
         round_wind = EAST + "ES".index(r.view.round[0])

@@ -108,7 +108,7 @@ class Reading:
         """Dora han already in hand, melds and set-aside Norths."""
         han = sum(self.tile_han(c) for c in self.tiles)
         han += sum(self.tile_han(c) for m in self.me.melds for c in m.tiles)
-        han += self.me.norths * (1 + self.dora.get(NORTH, 0))
+        han += len(self.me.set_aside) * (1 + self.dora.get(NORTH, 0))
         return han
 
     @cached_property

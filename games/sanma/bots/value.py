@@ -93,7 +93,7 @@ def win_points(
         r.view.dora,
         "ESW".index(r.me.wind),
         "ES".index(r.view.round[0]),
-        r.me.norths,
+        len(r.me.set_aside),
         tsumo,
         riichi,
     )

@@ -30,8 +30,8 @@ aside, ``abort`` nine terminals, ``ron``, ``pon``, ``kan`` open kan on a discard
 ``pass``, ``next``. X is a tile code (``5Dr`` is the red five), K a kind code.
 Examples: ``"0 d:5Dr"``, ``"2 riichi:3B"``, ``"1 pon"``, ``"0 kan:E"``, ``"1 pass"``.
 
-Phases (``state.phase``, ``view.phase``)
-----------------------------------------
+Phases (``state.phase``; ``view.phase`` says ``discard`` for both of the first two)
+-----------------------------------------------------------------------------------
 ``draw``     the seat to move holds a drawn tile (a draw or a replacement): discard,
              riichi, tsumo, kan, nuki or abort.
 ``discard``  the seat to move has just called pon and must discard.
@@ -44,18 +44,21 @@ Phases (``state.phase``, ``view.phase``)
 
 The view (``view(state, seat) -> View``; ``full_view(state)`` opens every hand)
 ------------------------------------------------------------------------------
-``seat, version`` (decisions so far), ``phase, round`` ("E1".."S3"), ``honba, sticks,
-wall`` (live tiles left), ``dora`` (indicator codes), ``scores``, ``turn,
-waiting_for, last_discard`` ((seat, code)), ``offer`` (kind, seat, tile),
-``seats`` (per seat: ``wind, is_dealer, score, hand_size, has_drawn, pond`` of
-``PondTileView(tile, tsumogiri, riichi, called)``, ``melds`` of ``MeldView(kind, tiles,
-called, from_seat)``, ``norths, riichi``), ``hand`` (own concealed codes, sorted, without
-the drawn tile), ``drawn``, ``legal`` (this seat's actions), ``waits`` (kind codes),
-``furiten`` ("discard" | "temporary" | "riichi" | None), ``cannot_win`` ("no-yaku" |
-"furiten" | None), ``preview`` (``Preview(move, yaku, han, fu, points, total, limit)`` for
-a possible tsumo or ron), ``hand_result`` (``HandResultView(kind, reason, wins, tenpai,
-nagashi, payments, deltas, scores, shown_hands, dealer_stays)``; a ``WinView`` holds the
-hand, melds, Norths, yaku with han, fu, points, limit and the ura dora), ``game_result``
+The table games' shared seat view (``games.tables.engine.TableView``) and Sanma's own
+fields: ``seat, version`` (decisions so far), ``phase`` ("discard" while the seat in
+turn holds its drawn tile or has called; the engine's own ``state.phase`` says "draw"
+for the first), ``round`` ("E1".."S3"), ``honba, sticks, wall`` (live tiles left),
+``dora`` (indicator codes), ``scores``, ``turn, waiting_for, last_discard`` ((seat,
+code)), ``offer`` (kind, seat, tile), ``seats`` (per seat: ``wind, is_dealer, score,
+hand_size, pond`` of ``PondTile(tile, tsumogiri, riichi, called)``, ``melds`` of
+``MeldView(kind, tiles, called, from_seat)``, ``set_aside`` (its Norths), ``riichi``),
+``hand`` (own concealed codes, sorted, without the drawn tile), ``drawn``, ``legal``
+(this seat's actions), ``waits`` (kind codes), ``furiten`` ("discard" | "temporary" |
+"riichi" | None), ``cannot_win`` ("no-yaku" | "furiten" | None), ``preview``
+(``Preview(move, yaku, han, fu, points, total, limit)`` for a possible tsumo or ron),
+``hand_result`` (``HandResultView(kind, reason, wins, tenpai, nagashi, payments, deltas,
+scores, shown_hands, dealer_stays)``; a ``WinView`` holds the hand, melds, Norths, yaku
+with han, fu, points, limit and the ura dora), ``game_result``
 (``GameResultView(placements, scores, points, leftover_sticks)``); ``open_hands`` and
 ``ura_dora`` only in ``full_view``.
 

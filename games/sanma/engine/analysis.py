@@ -35,7 +35,7 @@ def visible_counts(v: View) -> tuple[int, ...]:
         seen += [p.tile for p in s.pond if not p.called]  # called tiles sit in a meld
         for m in s.melds:
             seen += m.tiles
-        seen += ["N"] * s.norths
+        seen += s.set_aside
     if v.offer is not None and v.offer.kind != "discard":
         seen.append(v.offer.tile)  # a North or kan tile on offer is out of its hand
     for c in seen:

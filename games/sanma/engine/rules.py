@@ -31,6 +31,7 @@ from .state import (
 from .tiles import (
     ALL_TILES,
     NORTH,
+    RED_FIVES,
     TERMINALS_AND_HONOURS,
     code,
     counts34,
@@ -590,7 +591,7 @@ def _call(state: State, caller: int, move: str) -> State:
     s = hand.seats[caller]
     kind = claim.tile // 4
     # Red fives go into the meld first: they count as dora there too.
-    own = sorted((t for t in s.hand if t // 4 == kind), key=lambda t: (t not in (52, 88), t))
+    own = sorted((t for t in s.hand if t // 4 == kind), key=lambda t: (t not in RED_FIVES, t))
     own = own[: 2 if move == "pon" else 3]
     rest = list(s.hand)
     for t in own:

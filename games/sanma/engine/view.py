@@ -10,44 +10,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.tables.engine.view import (
+    GameResultView,
+    MeldView,
+    Offer,
+    PondTile,
+    SeatView,
+    TableView,
+)
+
 from . import rules
-from .actions import Action
 from .state import GameResult, HandResult, Meld, State, Win
 from .tiles import code, kind_code
 
 WIND_NAMES = ("E", "S", "W")
-
-
-@dataclass(frozen=True, slots=True)
-class PondTileView:
-    tile: str
-    tsumogiri: bool
-    riichi: bool  # the riichi declaration tile
-    called: bool  # taken by a pon, kan or ron
-
-
-@dataclass(frozen=True, slots=True)
-class MeldView:
-    kind: str  # "pon", "open-kan", "closed-kan", "added-kan"
-    tiles: tuple[str, ...]
-    called: str | None  # the tile taken from another seat
-    from_seat: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class SeatView:
-    """What everybody sees of a seat."""
-
-    seat: int
-    wind: str  # "E", "S", "W"
-    is_dealer: bool
-    score: int
-    hand_size: int  # concealed tiles, the drawn one included
-    has_drawn: bool
-    pond: tuple[PondTileView, ...]
-    melds: tuple[MeldView, ...]
-    norths: int  # set-aside Norths
-    riichi: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,14 +65,6 @@ class HandResultView:
 
 
 @dataclass(frozen=True, slots=True)
-class GameResultView:
-    placements: tuple[int, int, int]  # seats, first place first
-    scores: tuple[int, int, int]
-    points: tuple[float, float, float]  # (score - 35,000) / 1,000 + placement points
-    leftover_sticks: int
-
-
-@dataclass(frozen=True, slots=True)
 class Preview:
     """The library's value of a win the seat may declare now."""
 
@@ -109,42 +77,21 @@ class Preview:
     limit: str
 
 
-@dataclass(frozen=True, slots=True)
-class Offer:
-    kind: str  # "discard", "north", "added-kan", "closed-kan"
-    seat: int
-    tile: str
+@dataclass(frozen=True, kw_only=True)
+class View(TableView):
+    """The shared seat view (``TableView``) and what is Sanma's own."""
 
-
-@dataclass(frozen=True, slots=True)
-class View:
-    seat: int
-    version: int  # decisions applied so far
-    phase: str  # "draw", "discard", "call", "hand-end", "game-end"
-    round: str  # "E1".."S3"
     length: str  # the game's length: "one-hand", "east", "east-south"
     honba: int
     sticks: int
-    wall: int  # live tiles left
     dora: tuple[str, ...]  # dora indicators shown
-    scores: tuple[int, int, int]
-    turn: int
-    waiting_for: tuple[int, ...]  # in the call phase: only the viewer, if it must answer
     last_discard: tuple[int, str] | None
-    offer: Offer | None  # the tile on offer in the call phase
-    seats: tuple[SeatView, SeatView, SeatView]
-    hand: tuple[str, ...]  # own concealed tiles, sorted, without the drawn tile
-    drawn: str | None  # own drawn tile
-    legal: tuple[Action, ...]
     waits: tuple[str, ...]  # kinds that complete the hand (of 13, before a draw)
     furiten: str | None  # "discard", "temporary", "riichi"
     cannot_win: str | None  # "no-yaku" or "furiten" when a complete hand cannot win now
     preview: Preview | None
     hand_result: HandResultView | None
-    game_result: GameResultView | None
-    # Only in full_view (finished-game replays): every seat's concealed tiles.
-    open_hands: tuple[tuple[str, ...], ...] | None = None
-    ura_dora: tuple[str, ...] | None = None
+    ura_dora: tuple[str, ...] | None = None  # only in full_view
 
 
 def _meld_view(m: Meld, red: bool) -> MeldView:
@@ -230,12 +177,11 @@ def _build(state: State, seat: int, open_all: bool) -> View:
             is_dealer=i == hand.dealer,
             score=state.scores[i],
             hand_size=len(s.concealed),
-            has_drawn=s.drawn is not None,
             pond=tuple(
-                PondTileView(code(p.tile, red), p.tsumogiri, p.riichi, p.called) for p in s.pond
+                PondTile(code(p.tile, red), p.tsumogiri, p.riichi, p.called) for p in s.pond
             ),
             melds=tuple(_meld_view(m, red) for m in s.melds),
-            norths=len(s.norths),
+            set_aside=("N",) * len(s.norths),
             riichi=s.riichi,
         )
         for i, s in enumerate(hand.seats)
@@ -260,7 +206,9 @@ def _build(state: State, seat: int, open_all: bool) -> View:
     return View(
         seat=seat,
         version=state.actions,
-        phase=state.phase,
+        # The seat in turn holds its drawn tile (Sanma's "draw") or has called: either way
+        # it must discard or declare, "discard" on the shared table (draws are no decision).
+        phase="discard" if state.phase == "draw" else state.phase,
         round=hand.round_name,
         length=state.options.length,
         honba=hand.honba,

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from leaderboards.services import rebuild_bests
+from leaderboards.solitaire import rebuild_bests
 
 
 class Command(BaseCommand):

@@ -2,9 +2,10 @@
 // current, and so does a room before its game. The stream (an EventSource) only says
 // "changed" with the table's version; the page then asks for its own seat's view, which
 // answers 304 while nothing changed for this seat. Whenever the stream is gone the page
-// polls instead, so updates only slow down. At the table's next deadline the page asks
-// too: the server then plays for a seat out of time, even where no task runs. The
-// clocks count down here; the server's figures stand without this script.
+// polls instead, so updates only slow down. At the table's next deadline the page posts
+// to the table's overdue address: the server then plays for a seat out of time, even
+// where no task runs (a plain page view never does). The clocks count down here; the
+// server's figures stand without this script.
 (function () {
   "use strict";
 
@@ -34,6 +35,7 @@
   const root = document.querySelector("main[data-live]");
   if (!root || !window.htmx) return;
   const viewUrl = root.dataset.viewUrl;
+  const overdueUrl = root.dataset.overdueUrl;
   const streamUrl = root.dataset.streamUrl;
   const pollMs = Math.max(500, parseFloat(root.dataset.pollSeconds || "2") * 1000);
   const SILENT_MS = 50000; // the stream pings every 20 s: longer quiet means it is gone
@@ -50,20 +52,23 @@
   const shown = () => parseInt((table() && table().dataset.version) || "0", 10);
   const over = () => (table() && table().dataset.phase) === "game-end";
 
-  function refresh() {
+  // At a deadline the page posts (the server may play for a seat), else it asks.
+  function refresh(atDeadline) {
     if (busy) {
-      again = true;
+      again = again === "deadline" || atDeadline === true ? "deadline" : true;
       return;
     }
     busy = true;
+    const [verb, url] = atDeadline === true && overdueUrl ? ["POST", overdueUrl] : ["GET", viewUrl];
     htmx
-      .ajax("GET", `${viewUrl}?since=${shown()}`, { source: root, target: "#table", swap: "outerHTML" })
+      .ajax(verb, `${url}?since=${shown()}`, { source: root, target: "#table", swap: "outerHTML" })
       .catch(() => {})
       .finally(() => {
         busy = false;
         if (again) {
+          const atNext = again === "deadline";
           again = false;
-          refresh();
+          refresh(atNext);
         }
       });
   }
@@ -134,7 +139,8 @@
     clearTimeout(deadlineTimer);
     const due = parseInt(t.dataset.deadline || "", 10);
     if (!isNaN(due)) {
-      deadlineTimer = setTimeout(refresh, Math.max(0, due - (Date.now() + offset)) + 300);
+      const wait = Math.max(0, due - (Date.now() + offset)) + 300;
+      deadlineTimer = setTimeout(() => refresh(true), wait);
     }
     if (over()) {
       if (source) source.close();

@@ -9,8 +9,8 @@ from functools import cache
 from unittest import mock
 
 from games.classic import engine
-from games.classic.engine.tiles import is_terminal_or_honour
-from games.classic.table_rules import CLASSIC, options_of
+from games.classic.engine.tiles import is_terminal_or_honour, kind
+from games.classic.kind import CLASSIC, options_of
 from games.players import Player
 from games.tables.models import Seat, Table
 from tests.tables.pages import HTMX as HTMX  # the pages' readings, for the tests here
@@ -85,32 +85,28 @@ def position_with(name: str, human: int = 0, seeds: int = 300) -> tuple[int, tup
     raise LookupError(f"no position with {name!r} for seat {human}")
 
 
-def _verbs(legal) -> set[str]:
-    return {a.verb for a in legal}
+def _moves(legal) -> set[str]:
+    return {a.move for a in legal}
 
 
 def _own_kan(state, legal, concealed: bool) -> bool:
     hand = state.players[state.turn].hand
     return any(
-        a.verb == "kan" and a.tile is not None and (hand.count(a.tile) == 4) == concealed
+        a.move == "kan" and a.tile is not None and (hand.count(kind(a.tile)) == 4) == concealed
         for a in legal
     )
 
 
 WANTED: dict[str, Wanted] = {
-    "discard": lambda state, legal: state.phase == engine.DISCARD and "discard" in _verbs(legal),
-    "chi": lambda state, legal: "chi" in _verbs(legal),
-    "pong": lambda state, legal: "pong" in _verbs(legal),
-    "claim-kan": lambda state, legal: state.phase == engine.CALL and "kan" in _verbs(legal),
+    "discard": lambda state, legal: state.phase == engine.DISCARD and "d" in _moves(legal),
+    "chi": lambda state, legal: "chi" in _moves(legal),
+    "pong": lambda state, legal: "pon" in _moves(legal),
+    "claim-kan": lambda state, legal: state.phase == engine.CALL and "kan" in _moves(legal),
     "concealed-kan": lambda state, legal: _own_kan(state, legal, concealed=True),
     "added-kan": lambda state, legal: _own_kan(state, legal, concealed=False),
-    "mahjong-drawn": lambda state, legal: (
-        state.phase == engine.DISCARD and "mahjong" in _verbs(legal)
-    ),
-    "mahjong-discard": lambda state, legal: (
-        state.phase == engine.CALL and "mahjong" in _verbs(legal)
-    ),
-    "pass": lambda state, legal: "pass" in _verbs(legal),
+    "mahjong-drawn": lambda state, legal: "tsumo" in _moves(legal),
+    "mahjong-discard": lambda state, legal: "ron" in _moves(legal),
+    "pass": lambda state, legal: "pass" in _moves(legal),
     "next": lambda state, legal: state.phase == engine.HAND_END,
 }
 
@@ -129,13 +125,13 @@ def nine_position(human: int = 1, seeds: int = 5000) -> tuple[int, tuple[str, ..
         while state.turn != human or state.phase != engine.DRAW:
             seat = min(engine.waiting_for(state))
             legal = engine.legal_actions(state, seat)
-            action = next((a for a in legal if a.verb in ("pass", "discard")), None)
+            action = next((a for a in legal if a.move in ("pass", "d")), None)
             if action is None or state.phase in (engine.HAND_END, engine.GAME_END):
                 break
             state = engine.apply(state, action)
             log.append(str(action))
         else:
-            if "nine" in _verbs(engine.legal_actions(state, human)):
+            if "abort" in _moves(engine.legal_actions(state, human)):
                 return seed, tuple(log)
     raise LookupError("no deal with nine terminals and honours")
 

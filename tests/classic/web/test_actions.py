@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games.classic import engine
+from games.classic.engine.tiles import kind
 from games.players import Player
 
 from .helpers import (
@@ -32,7 +33,7 @@ def _alices_table(alice, name: str):
 
 def _offered(html: str, verb: str, wanted=None) -> str:
     """The first button of the page that posts ``verb`` (and passes ``wanted``)."""
-    found = [m for m in moves(html) if m.split()[0] == verb and (wanted is None or wanted(m))]
+    found = [m for m in moves(html) if m.split(":")[0] == verb and (wanted is None or wanted(m))]
     assert found, f"no {verb} button among {moves(html)}"
     return found[0]
 
@@ -52,9 +53,9 @@ def test_the_buttons_are_the_legal_actions_and_nothing_else(alice_client, alice)
 @pytest.mark.parametrize(
     ("name", "verb"),
     [
-        ("discard", "discard"),
+        ("discard", "d"),
         ("chi", "chi"),
-        ("pong", "pong"),
+        ("pong", "pon"),
         ("claim-kan", "kan"),
         ("pass", "pass"),
         ("next", "next"),
@@ -75,22 +76,22 @@ def test_each_decision_is_applied_and_answered_with_the_table(alice_client, alic
     assert 'id="table-status"' in answer and "hx-swap-oob" in answer
     state = state_of(table)
     assert state.version == table.version
-    if verb in ("chi", "pong", "kan"):  # the bots answered first: her claim is the set
+    if verb in ("chi", "pon", "kan"):  # the bots answered first: her claim is the set
         claimed = [m for m in state.players[ALICE].melds if m.claimed_from is not None]
-        assert [m.shape for m in claimed][-1:] == [verb]
+        assert [m.shape for m in claimed][-1:] == [{"pon": "pong"}.get(verb, verb)]
 
 
 def test_a_claimed_set_lies_open_and_the_claimer_discards_next(alice_client, alice):
     table = _alices_table(alice, "pong")
-    post(alice_client, table, "pong")
+    post(alice_client, table, "pon")
     table.refresh_from_db()
     state = state_of(table)
-    assert table.log[-1] == f"{ALICE} pong"  # the bots answered first; nothing outbid her
+    assert table.log[-1] == f"{ALICE} pon"  # the bots answered first; nothing outbid her
     assert [m.shape for m in state.players[ALICE].melds] == ["pong"]
     assert state.phase == engine.DISCARD and state.turn == ALICE
     html = _page(alice_client, table)
-    assert 'aria-label="Pong"' in html and "discard " in " ".join(moves(html))
-    assert 'data-action="mahjong"' not in html and 'data-action="kan"' not in html
+    assert 'aria-label="Pong"' in html and "d:" in " ".join(moves(html))
+    assert 'data-action="tsumo"' not in html and 'data-action="kan"' not in html
 
 
 @pytest.mark.parametrize("concealed", [True, False])
@@ -102,10 +103,10 @@ def test_an_own_kan_is_laid_down_and_a_replacement_drawn(alice_client, alice, co
 
     def wanted(move: str) -> bool:
         tile = engine.Action.parse(f"0 {move}").tile
-        return (hand.count(tile) == 4) == concealed
+        return tile is not None and (hand.count(kind(tile)) == 4) == concealed
 
     chosen = _offered(html, "kan", wanted)
-    assert f'data-action="kan" data-tile="{chosen.split()[1]}"' in html
+    assert f'data-action="kan" data-tile="{chosen.split(":")[1]}"' in html
 
     answer = post(alice_client, table, chosen).content.decode()
 
@@ -120,13 +121,15 @@ def test_an_own_kan_is_laid_down_and_a_replacement_drawn(alice_client, alice, co
         assert answer.count('class="tl mini back"') >= 2  # its outer tiles face down
 
 
-@pytest.mark.parametrize("name", ["mahjong-drawn", "mahjong-discard"])
-def test_mah_jong_ends_the_hand_with_every_score_and_payment(alice_client, alice, name):
+@pytest.mark.parametrize(
+    ("name", "move"), [("mahjong-drawn", "tsumo"), ("mahjong-discard", "ron")]
+)
+def test_mah_jong_ends_the_hand_with_every_score_and_payment(alice_client, alice, name, move):
     table = _alices_table(alice, name)
     html = _page(alice_client, table)
-    assert 'data-action="mahjong"' in html
+    assert f'data-action="{move}"' in html and ">Mah Jong" in html
 
-    answer = post(alice_client, table, "mahjong").content.decode()
+    answer = post(alice_client, table, move).content.decode()
 
     result = state_of(table).last_result
     assert result is not None and result.outcome == "win" and result.winner == ALICE
@@ -144,12 +147,12 @@ def test_mah_jong_is_offered_only_for_a_complete_hand(alice_client, alice):
     for name in ("discard", "pong", "chi", "concealed-kan", "mahjong-drawn"):
         table = _alices_table(alice, name)
         legal = engine.legal_actions(state_of(table), ALICE)
-        has_mahjong = any(a.verb == "mahjong" for a in legal)
-        assert ('data-action="mahjong"' in _page(alice_client, table)) == has_mahjong
+        has_mahjong = any(a.move == "tsumo" for a in legal)
+        assert ('data-action="tsumo"' in _page(alice_client, table)) == has_mahjong
     table = _alices_table(alice, "discard")
-    assert not any(a.verb == "mahjong" for a in engine.legal_actions(state_of(table), ALICE))
+    assert not any(a.move == "tsumo" for a in engine.legal_actions(state_of(table), ALICE))
     before = list(table.log)
-    response = post(alice_client, table, "mahjong")  # a false Mah Jong is refused
+    response = post(alice_client, table, "tsumo")  # a false Mah Jong is refused
     assert response.status_code == 200 and "That move is not possible now." in response.text
     table.refresh_from_db()
     assert table.log == before
@@ -157,7 +160,7 @@ def test_mah_jong_is_offered_only_for_a_complete_hand(alice_client, alice):
 
 def test_the_draw_is_taken_for_the_player_and_offered_beside_nine_terminals(alice_client, alice):
     table = _alices_table(alice, "discard")
-    post(alice_client, table, _offered(_page(alice_client, table), "discard"))
+    post(alice_client, table, _offered(_page(alice_client, table), "d"))
     table.refresh_from_db()
     assert any(text == f"{ALICE} draw" for text in table.log)  # the server drew for her
 
@@ -165,7 +168,7 @@ def test_the_draw_is_taken_for_the_player_and_offered_beside_nine_terminals(alic
     nine = craft(Player(alice), seed, list(log), human=1)
     html = _page(alice_client, nine)
     assert attrs(html)["phase"] == "draw"
-    assert set(moves(html)) == {"draw", "nine"}
+    assert set(moves(html)) == {"draw", "abort"}
     answer = post(alice_client, nine, "draw").content.decode()
     nine.refresh_from_db()
     assert nine.log[len(log)] == "1 draw"
@@ -175,7 +178,7 @@ def test_the_draw_is_taken_for_the_player_and_offered_beside_nine_terminals(alic
 def test_nine_terminals_ends_the_hand_in_a_draw(alice_client, alice):
     seed, log = nine_position(human=1)
     table = craft(Player(alice), seed, list(log), human=1)
-    answer = post(alice_client, table, "nine").content.decode()
+    answer = post(alice_client, table, "abort").content.decode()
     assert "Draw: nine terminals and honours" in answer and "Nobody pays." in answer
 
 
@@ -183,7 +186,7 @@ def test_nine_terminals_ends_the_hand_in_a_draw(alice_client, alice):
 def test_without_javascript_a_decision_redirects_back_to_the_whole_page(alice_client, alice, name):
     table = _alices_table(alice, name)
     before = table.version
-    verb = {"discard": "discard"}.get(name, name)
+    verb = {"discard": "d", "pong": "pon"}.get(name, name)
     chosen = _offered(_page(alice_client, table), verb)
 
     response = post(alice_client, table, chosen, htmx=False)
@@ -198,7 +201,7 @@ def test_without_javascript_a_decision_redirects_back_to_the_whole_page(alice_cl
 
 def test_the_answer_shows_the_bots_turns_one_after_another(alice_client, alice):
     table = _alices_table(alice, "discard")
-    answer = post(alice_client, table, _offered(_page(alice_client, table), "discard"))
+    answer = post(alice_client, table, _offered(_page(alice_client, table), "d"))
     html = answer.content.decode()
     assert attrs(html)["phase"] not in ("hand-end", "game-end")
     assert "is-new" in html and "--step:0" in html and "--step:1" in html
@@ -208,9 +211,9 @@ def test_the_answer_shows_the_bots_turns_one_after_another(alice_client, alice):
 def test_a_refused_or_broken_decision_changes_nothing(alice_client, alice):
     table = _alices_table(alice, "discard")
     before = list(table.log)
-    assert post(alice_client, table, "pong").status_code == 200  # not possible now: told
-    assert post(alice_client, table, "pong", htmx=False).status_code == 400
-    unknown = post(alice_client, table, "discard ZZ")  # no such tile: refused, and told
+    assert post(alice_client, table, "pon").status_code == 200  # not possible now: told
+    assert post(alice_client, table, "pon", htmx=False).status_code == 400
+    unknown = post(alice_client, table, "d:ZZ")  # no such tile: refused, and told
     assert unknown.status_code == 200 and "That move is not possible now." in unknown.text
     assert (
         alice_client.post(f"/classic/{table.public_id}/act", {"move": "<script>"}).status_code

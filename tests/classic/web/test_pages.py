@@ -57,9 +57,9 @@ def test_the_page_shows_the_own_hand_and_only_counts_of_the_others(alice_client,
     state = state_of(table)
     view = engine.view(state, 0)
     hand = re.findall(r'<button class="tl hand-tile[^"]*"[^>]*data-tile="([^"]+)"', html)
-    assert sorted(hand) == sorted(view.hand)
+    assert sorted(hand) == sorted((*view.hand, *((view.drawn,) if view.drawn else ())))
     for seat in (1, 2, 3):
-        backs = f"{view.hand_sizes[seat]} tiles in hand"
+        backs = f"{view.seats[seat].hand_size} tiles in hand"
         assert backs in html
     assert f'data-wall="{view.wall}"' in html and "Wall " in html
     assert html.count('class="seat ') == 4
@@ -83,7 +83,7 @@ def test_a_stale_tab_gets_the_current_table_and_nothing_is_applied_twice(alice_c
     table = craft(Player(alice), seed, list(log), 0)
     html = alice_client.get(f"/classic/{table.public_id}").content.decode()
     old = attrs(html)["version"]
-    chosen = next(m for m in moves(html) if m.startswith("discard "))
+    chosen = next(m for m in moves(html) if m.startswith("d:"))
     assert post(alice_client, table, chosen, version=old).status_code == 200
     table.refresh_from_db()
     after = list(table.log)
@@ -110,8 +110,8 @@ def _play_by_forms(client, table, limit: int = 3000) -> str:
             return page
         offered = moves(page)
         assert offered, f"nothing to decide in phase {shown['phase']}"
-        plain = [m for m in ("mahjong", "next", "pass", "draw") if m in offered]
-        choice = plain[0] if plain else [m for m in offered if m.startswith("discard ")][-1]
+        plain = [m for m in ("tsumo", "ron", "next", "pass", "draw") if m in offered]
+        choice = plain[0] if plain else [m for m in offered if m.startswith("d:")][-1]
         response = client.post(
             f"/classic/{table.public_id}/act", {"move": choice, "version": shown["version"]}
         )

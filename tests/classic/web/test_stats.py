@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from games.classic import engine
+from games.classic.kind import options_of
 from games.classic.models import SeatRecord
 from games.classic.records import hand_figures
-from games.classic.table_rules import options_of
 from games.players import Player
 
 from .helpers import finished_log, finished_table, state_of

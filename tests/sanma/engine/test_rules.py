@@ -27,7 +27,9 @@ def kind(c: str) -> int:
 def test_a_new_hand_is_dealt_and_the_dealer_has_drawn():
     state = position((DEALER, ITTSU, QUIET), draws="N")
     v = view(state, 0)
-    assert (v.phase, v.round, v.turn, v.wall, v.honba, v.sticks) == ("draw", "E1", 0, 54, 0, 0)
+    # The dealer holds its drawn tile: it must discard ("draw" in the engine's own state).
+    assert state.phase == "draw"
+    assert (v.phase, v.round, v.turn, v.wall, v.honba, v.sticks) == ("discard", "E1", 0, 54, 0, 0)
     assert len(v.hand) == 13 and v.drawn == "N"
     assert [s.hand_size for s in v.seats] == [14, 13, 13]
     assert [s.wind for s in v.seats] == ["E", "S", "W"]
@@ -353,9 +355,12 @@ def test_a_one_hand_game_has_no_placement_points():
 
 def test_illegal_actions_are_refused_with_a_clear_error():
     state = position((DEALER, ITTSU, QUIET), draws="W")
-    for text in ("1 d:W", "0 d:5B", "0 ron", "0 riichi:W", "2 pass", "0 next"):
+    illegal = ("1 d:W", "0 d:5B", "0 ron", "0 riichi:W", "2 pass", "0 next")
+    # Well formed, but no move of the rules: refused when applied.
+    unknown = ("0 d:5Q", "3 pass", "0 pon:5D", "0 kan:5Dr", "0 d", "0 jump")
+    for text in (*illegal, *unknown):
         with pytest.raises(IllegalAction):
             apply(state, Action.parse(text))
-    for text in ("0 d:5Q", "3 pass", "0 pon:5D", "0 kan:5Dr", "", "0 d"):
+    for text in ("", "4 pass", "0 d 5D", "0 d:5Dred"):  # not an action's form at all
         with pytest.raises(IllegalAction):
             Action.parse(text)

@@ -10,7 +10,7 @@ from unittest import mock
 from games.players import Player
 from games.prng import SplitMix64
 from games.sanma import engine
-from games.sanma.table_rules import options_of
+from games.sanma.kind import options_of
 from games.tables.models import Seat, Table
 from tests.sanma.engine.players import choose_greedy
 from tests.tables.pages import HTMX as HTMX  # the pages' readings, for the tests here

@@ -11,7 +11,7 @@ from accounts.models import User
 from games.players import Player
 from games.sanma import engine
 from games.sanma.export import read
-from games.sanma.table_rules import options_of
+from games.sanma.kind import options_of
 from games.tables.models import Table
 from tests.factories import SIGN_UP
 

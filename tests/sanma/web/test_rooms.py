@@ -16,9 +16,11 @@ from django.utils import timezone
 
 from games.players import Player
 from games.prng import SplitMix64
+from games.sanma.kind import SANMA
 from games.tables.models import Room, Seat, Table
 from games.tables.play import _Moves, _play_on
 from games.tables.registry import rules_for
+from games.tables.stats import player_figures
 
 from .helpers import HTMX, OPTIONS, attrs, finished_log, moves, position_with, state_of
 from .test_table import _assert_hides_the_others
@@ -217,9 +219,18 @@ def test_when_time_is_up_the_server_plays_and_the_seat_comes_back(three, setting
     Seat.objects.filter(table=table, index=seat).update(
         waiting_since=timezone.now() - timedelta(seconds=3)
     )
-    answer = watcher.get(f"/sanma/{table.public_id}/view", {"since": version}, **HTMX)
+    # Looking changes nothing: a page's GET never plays for anybody.
+    looked = watcher.get(f"/sanma/{table.public_id}/view", {"since": version}, **HTMX)
+    assert int(attrs(looked.content.decode())["version"]) == version
+    assert watcher.get(f"/sanma/{table.public_id}").status_code == 200
+    table.refresh_from_db()
+    assert table.version == version
+    # The page at its deadline posts: then the server plays for the seat out of time.
+    overdue = f"/sanma/{table.public_id}/overdue?since={version}"
+    answer = watcher.post(overdue, **HTMX)
     assert int(attrs(answer.content.decode())["version"]) > version  # played for the seat
     assert Seat.objects.get(table=table, index=seat).timeouts == 1
+    assert Client().post(overdue).status_code == 404  # only for the table's players
     leaving = by_seat[seat].post(f"/sanma/{table.public_id}/away", {"away": "1"}, **HTMX)
     html = leaving.content.decode()
     assert "Back to my seat" in html and 'data-action="back"' in html
@@ -251,10 +262,8 @@ def test_a_finished_room_game_counts_for_each_humans_stats(alice, bob):
     Seat.objects.create(table=table, index=2, bot_level="expert")
     table = Table.objects.with_seats().get(pk=table.pk)
     _play_on(table, rules_for("sanma"), state_of(table), _Moves(3))
-    from games.sanma.stats import player_figures
-
     for who in (alice, bob):
-        rows = player_figures(Player(who))
+        rows = player_figures(SANMA, Player(who))
         assert [(row.label, row.games) for row in rows] == [("Private rooms", 1)]
 
 

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.test import Client
 
-from games.solitaire import rules
+from games.solitaire import how_to_play as rules
 from games.solitaire.models import Game, Layout
 from tests.factories import craft_game, finished_game
 

@@ -1,0 +1,74 @@
+"""What the table pages post (docs/tables.md): a new table's options, a decision, a
+room's code, a seat's name, the host's swap, leaving a seat to the server."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .rooms import NAME_LENGTH, normalized_code
+
+
+class TableOptionsForm(forms.Form):
+    """The options of a new table, practice or room: each game's form adds its own
+    fields and says how they are stored (``options``); the bots' strength comes last."""
+
+    level_names: ClassVar[Mapping[str, str]] = {}
+    level = forms.ChoiceField(label=_("Bot strength"), initial="normal", widget=forms.RadioSelect)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["level"].choices = list(self.level_names.items())
+        self.order_fields([*(name for name in self.fields if name != "level"), "level"])
+
+    def options(self) -> dict:
+        """The table's stored options, from the valid form."""
+        raise NotImplementedError
+
+
+class DecisionForm(forms.Form):
+    """A decision names its move, the action without the seat (``"d:5Dr"``, ``"pon"``,
+    ``"chi:3B"``), and the version of the table its page showed; a missing or broken
+    version matches no table, so the page gets the table afresh."""
+
+    move = forms.RegexField(regex=r"^[a-z]+(?::[0-9A-Za-z]{1,3})?$", max_length=16)
+    version = forms.IntegerField(required=False, min_value=0)
+
+
+class SeatNameForm(forms.Form):
+    """The name a guest is shown by in a room."""
+
+    name = forms.CharField(
+        label=_("Your name (for guests)"), max_length=NAME_LENGTH, required=False, strip=True
+    )
+
+
+class JoinCodeForm(forms.Form):
+    """A room's code as a player types it ("abc-def" is fine)."""
+
+    code = forms.CharField(label=_("Room code"), max_length=20)
+
+    def clean_code(self) -> str:
+        code = normalized_code(self.cleaned_data["code"])
+        if code is None:
+            raise forms.ValidationError(
+                _("A room code has six letters and digits, like %(example)s.")
+                % {"example": "KXM-4TP"}
+            )
+        return code
+
+
+class SwapForm(forms.Form):
+    """The host swaps two seats of the room."""
+
+    first = forms.IntegerField(min_value=0, max_value=3)
+    second = forms.IntegerField(min_value=0, max_value=3)
+
+
+class AwayForm(forms.Form):
+    """Leave the seat to the server ("1") or come back to it ("0")."""
+
+    away = forms.ChoiceField(choices=[("0", "0"), ("1", "1")])

@@ -1,0 +1,195 @@
+"""Thin views of the private rooms of every table game (docs/tables.md#rooms): open a
+room, find it by its code, sit down, swap seats, start. The rooms' machinery is
+games/tables/rooms.py.
+
+Each post answers the room's part for HTMX and redirects back to the room page
+without JavaScript; a request that cannot be met shows the room with the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from games.players import Player, player_of
+
+from . import rooms
+from .forms import JoinCodeForm, SeatNameForm, SwapForm
+from .models import Room
+from .registry import GameKind
+from .views import problem, start_page, table_url
+
+WINDS = ("E", "S", "W", "N")  # seat 0 deals first
+
+
+@dataclass(frozen=True)
+class RoomSeat:
+    index: int
+    wind_name: str
+    who: str  # "" for an empty seat
+    is_you: bool
+    is_host: bool
+
+
+def _room_url(kind: GameKind, room: Room) -> str:
+    return reverse(f"{kind.key}:room", kwargs={"code": room.code})
+
+
+def _tag(room: Room) -> str:
+    return f'"{int(room.used_at.timestamp() * 1000)}.{room.table_id or 0}"'
+
+
+def _room_context(request: HttpRequest, kind: GameKind, room: Room, error: str = "") -> dict:
+    by_index = {m.index: m for m in room.members.all()}
+    me = rooms.member_of(room, player_of(request))
+    seats = [
+        RoomSeat(
+            index=i,
+            wind_name=str(kind.wind_names[WINDS[i]]),
+            who=(m.user.public_name if m.user_id else m.name or _("Guest")) if m else "",
+            is_you=m is not None and m == me,
+            is_host=m is not None and m.is_host,
+        )
+        for i in range(kind.seats)
+        for m in [by_index.get(i)]
+    ]
+    return {
+        "kind": kind,
+        "room": room,
+        "shown_code": rooms.shown_code(room.code),
+        "link": request.build_absolute_uri(_room_url(kind, room)),
+        "seats": seats,
+        "me": me,
+        "is_host": me is not None and me.is_host,
+        "free": any(not seat.who for seat in seats),
+        "options": kind.describe_options(room.options),
+        "bots": kind.level_names.get(room.bot_level, room.bot_level),
+        "error": error,
+        "tag": _tag(room),
+    }
+
+
+def _room_page(
+    request: HttpRequest, kind: GameKind, room: Room, error: str = "", status: int = 200
+) -> HttpResponse:
+    context = _room_context(request, kind, room, error)
+    template = "tables/room.html#members" if request.htmx else "tables/room.html"
+    response = render(request, template, context, status=status)
+    response["ETag"] = context["tag"]
+    return response
+
+
+def _gone(request: HttpRequest, kind: GameKind) -> HttpResponse:
+    return problem(request, kind, _("There is no room with this code (any more)."), status=404)
+
+
+def _to_table(request: HttpRequest, kind: GameKind, room: Room) -> HttpResponse:
+    assert room.table is not None
+    url = table_url(kind, room.table)
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@require_POST
+def new_room(request: HttpRequest, kind: GameKind) -> HttpResponse:
+    form = kind.options_form(request.POST, auto_id="room_%s")
+    name_form = SeatNameForm(request.POST, auto_id="room_%s")
+    if not (form.is_valid() and name_form.is_valid()):
+        return start_page(request, kind, room_form=form, name_form=name_form, status=400)
+    room = rooms.create(
+        player_of(request),
+        kind.key,
+        form.options(),
+        form.cleaned_data["level"],
+        name_form.cleaned_data["name"],
+    )
+    url = _room_url(kind, room)
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@require_GET
+def find_room(request: HttpRequest, kind: GameKind) -> HttpResponse:
+    """The start page's "join a room" form: its code leads to the room."""
+    form = JoinCodeForm(request.GET)
+    if not form.is_valid():
+        return start_page(request, kind, join_form=form, status=400)
+    return redirect(f"{kind.key}:room", code=form.cleaned_data["code"])
+
+
+@require_GET
+def room(request: HttpRequest, code: str, kind: GameKind) -> HttpResponse:
+    """The room: who sits where, and what the visitor may do. Once its game has
+    started, its players go to the table; its part answers 304 while nothing changed."""
+    found = rooms.find(code)
+    if found is None or found.kind != kind.key:
+        return _gone(request, kind)
+    if found.code != code:
+        return redirect(f"{kind.key}:room", code=found.code)
+    member = rooms.member_of(found, player_of(request))
+    if found.is_started and found.table is not None:
+        if member is None:
+            return problem(
+                request, kind, _("This room's game has started without you."), status=404
+            )
+        return _to_table(request, kind, found)
+    if request.htmx and request.headers.get("If-None-Match") == _tag(found):
+        response = HttpResponseNotModified()
+        response["ETag"] = _tag(found)
+        return response
+    return _room_page(request, kind, found)
+
+
+def _room_action(
+    request: HttpRequest, kind: GameKind, code: str, act: Callable[[Player, str], object]
+) -> HttpResponse:
+    """Run ``act(player, code)`` on the room; answer the room or the reason it failed."""
+    found = rooms.find(code)
+    if found is None or found.kind != kind.key:
+        return _gone(request, kind)
+    try:
+        act(player_of(request), code)
+    except rooms.RoomError as error:
+        found = rooms.find(code)
+        if found is None:
+            return _gone(request, kind)
+        return _room_page(request, kind, found, error=str(error), status=409)
+    found = rooms.find(code)
+    if found is None:
+        return _gone(request, kind)
+    if found.is_started and found.table is not None:
+        return _to_table(request, kind, found)
+    return _room_page(request, kind, found) if request.htmx else redirect(_room_url(kind, found))
+
+
+@require_POST
+def join(request: HttpRequest, code: str, kind: GameKind) -> HttpResponse:
+    form = SeatNameForm(request.POST)
+    name = form.cleaned_data["name"] if form.is_valid() else ""
+    return _room_action(request, kind, code, lambda player, c: rooms.join(player, c, name))
+
+
+@require_POST
+def leave(request: HttpRequest, code: str, kind: GameKind) -> HttpResponse:
+    return _room_action(request, kind, code, rooms.leave)
+
+
+@require_POST
+def swap(request: HttpRequest, code: str, kind: GameKind) -> HttpResponse:
+    form = SwapForm(request.POST)
+    if not form.is_valid():
+        return problem(request, kind, _("There is no such seat."))
+    first, second = form.cleaned_data["first"], form.cleaned_data["second"]
+    return _room_action(
+        request, kind, code, lambda player, c: rooms.swap(player, c, first, second)
+    )
+
+
+@require_POST
+def start(request: HttpRequest, code: str, kind: GameKind) -> HttpResponse:
+    return _room_action(request, kind, code, rooms.start)

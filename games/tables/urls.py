@@ -1,0 +1,36 @@
+"""The URLs of one table game (``/sanma/...``, ``/classic/...``), the same for every
+kind: each view gets the kind as ``kind`` and reverses in the kind's namespace."""
+
+from __future__ import annotations
+
+from django.urls import URLPattern, path
+
+from . import room_views, views
+from .registry import GameKind
+
+
+def urls_for(kind: GameKind) -> tuple[list[URLPattern], str]:
+    """For ``include()``: the game's patterns and its namespace, its key."""
+    of = {"kind": kind}
+    patterns = [
+        path("", views.start, of, name="start"),
+        path("new", views.new_table, of, name="new"),
+        path("rules", views.rules, of, name="rules"),
+        path("rules/steps", views.steps, of, name="steps"),
+        path("rooms/new", room_views.new_room, of, name="new_room"),
+        path("rooms/find", room_views.find_room, of, name="find_room"),
+        path("room/<str:code>", room_views.room, of, name="room"),
+        path("room/<str:code>/join", room_views.join, of, name="room_join"),
+        path("room/<str:code>/leave", room_views.leave, of, name="room_leave"),
+        path("room/<str:code>/swap", room_views.swap, of, name="room_swap"),
+        path("room/<str:code>/start", room_views.start, of, name="room_start"),
+        path("<uuid:public_id>", views.table_page, of, name="table"),
+        path("<uuid:public_id>/act", views.act, of, name="act"),
+        path("<uuid:public_id>/view", views.live_view, of, name="view"),
+        path("<uuid:public_id>/overdue", views.overdue, of, name="overdue"),
+        path("<uuid:public_id>/away", views.away, of, name="away"),
+        path("<uuid:public_id>/replay", views.replay, of, name="replay"),
+    ]
+    if kind.exports:
+        patterns.append(path("<uuid:public_id>/export", views.export, of, name="export"))
+    return patterns, kind.key

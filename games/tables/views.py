@@ -1,0 +1,359 @@
+"""Thin views of every table game (docs/tables.md#the-table-page): read the request,
+call play.py, render the table from the player's view. Each URL names its game kind
+(``games/tables/urls.py``), and the kind says everything a page needs of its game.
+
+A decision is a plain form post. HTMX posts it and swaps #table with the answer;
+without JavaScript the server redirects back to the whole page.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from games import languages
+from games.players import Player, player_of
+
+from . import live, play, replays, timers
+from .forms import AwayForm, DecisionForm, JoinCodeForm, SeatNameForm
+from .models import Table
+from .presenters import decision_text, present, turn_text, who_is
+from .registry import GameKind, State
+
+
+def problem(request: HttpRequest, kind: GameKind, message: str, status: int = 400):
+    context = {"message": message, "kind": kind}
+    return render(request, "tables/problem.html", context, status=status)
+
+
+def not_yours(request: HttpRequest, kind: GameKind) -> HttpResponse:
+    return problem(request, kind, _("This table does not exist or is not yours."), status=404)
+
+
+def number(request: HttpRequest, name: str, default: int) -> int:
+    """A whole number from the query (``?at=5``), else ``default``."""
+    try:
+        return int(request.GET.get(name, default))
+    except ValueError:
+        return default
+
+
+def seats_of(table: Table) -> dict:
+    return {seat.index: seat for seat in table.seats.all()}
+
+
+def table_url(kind: GameKind, table: Table, name: str = "table") -> str:
+    return reverse(f"{kind.key}:{name}", kwargs={"public_id": table.public_id})
+
+
+# ---------------------------------------------------------------- the start page
+
+
+def _listed(kind: GameKind, player: Player) -> list[dict]:
+    listed = []
+    for table in play.tables_of(player, kind.key)[:30]:
+        seats = seats_of(table)
+        mine = next(seat for seat in seats.values() if player.holds(seat))
+        bots = {seat.bot_level for seat in seats.values() if seat.is_bot}
+        others = [
+            who_is(kind, i, mine.index, seats)
+            for i, s in sorted(seats.items())
+            if not s.is_bot and i != mine.index
+        ]
+        listed.append(
+            {
+                "table": table,
+                "options": kind.describe_options(table.options),
+                "bots": ", ".join(str(kind.level_names.get(level, level)) for level in bots),
+                "humans": ", ".join(others),
+                "seat": mine,
+            }
+        )
+    return listed
+
+
+def start_page(
+    request: HttpRequest,
+    kind: GameKind,
+    form=None,
+    room_form=None,
+    name_form: SeatNameForm | None = None,
+    join_form: JoinCodeForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The options of a new table, the rooms, and the player's running and past tables."""
+    listed = _listed(kind, player_of(request))
+    context = {
+        "kind": kind,
+        "form": form or kind.options_form(),
+        "room_form": room_form or kind.options_form(auto_id="room_%s"),
+        "name_form": name_form or SeatNameForm(auto_id="room_%s"),
+        "join_form": join_form or JoinCodeForm(),
+        "running": [entry for entry in listed if entry["table"].is_playing],
+        "past": [entry for entry in listed if not entry["table"].is_playing],
+    }
+    return render(request, "tables/start.html", context, status=status)
+
+
+@require_GET
+def start(request: HttpRequest, kind: GameKind) -> HttpResponse:
+    return start_page(request, kind)
+
+
+@require_POST
+def new_table(request: HttpRequest, kind: GameKind) -> HttpResponse:
+    """A table of the player against bots, with the options chosen."""
+    form = kind.options_form(request.POST)
+    if not form.is_valid():
+        return start_page(request, kind, form=form, status=400)
+    table = play.start_practice(
+        kind, player_of(request), form.options(), form.cleaned_data["level"]
+    )
+    url = table_url(kind, table)
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+# ---------------------------------------------------------------- the table
+
+
+@dataclass(frozen=True)
+class Live:
+    """What a page at a table of several humans needs to stay current
+    (docs/tables.md#live-updates): where to ask for its view and listen for changes,
+    the page's tag, when to ask again at the latest, and the clocks."""
+
+    view_url: str
+    stream_url: str
+    poll_seconds: float
+    tag: str
+    next_deadline_ms: int | None
+    now_ms: int
+    clocks: timers.Clocks
+    away: bool  # the viewer is away
+
+
+def _live(kind: GameKind, table: Table, seat: int, state: State, now) -> Live | None:
+    rows = table.seats.all()
+    if not timers.is_timed(rows):
+        return None
+    clocks = timers.clocks_for(kind, state, rows, seat)
+    first = clocks.next_deadline
+    return Live(
+        view_url=table_url(kind, table, "view"),
+        stream_url=live.stream_url(table, seat) if table.is_playing else "",
+        poll_seconds=settings.TABLE_POLL_SECONDS,
+        tag=clocks.tag(table.version),
+        next_deadline_ms=int(first.timestamp() * 1000) if first else None,
+        now_ms=int(now.timestamp() * 1000),
+        clocks=clocks,
+        away=seat in clocks.away,
+    )
+
+
+def table_context(
+    kind: GameKind, table: Table, seat: int, state: State, since: int, status: str = ""
+) -> dict:
+    view = kind.view(state, seat)
+    now = timezone.now()
+    shown_live = _live(kind, table, seat, state, now)
+    clocks = shown_live.clocks if shown_live else None
+    shown = present(kind, view, table.log, since, seats_of(table), clocks, now)
+    status_text = status or shown.status or turn_text(view)
+    if shown_live and shown_live.away and table.is_playing:
+        status_text = status or _("You are away: the server plays for you.")
+    return {
+        "kind": kind,
+        "table": table,
+        "shown": shown,
+        "live": shown_live,
+        "round_name": kind.round_name(view.round),
+        "act_url": table_url(kind, table, "act"),
+        "away_url": table_url(kind, table, "away"),
+        "status_text": status_text,
+    }
+
+
+@require_GET
+def table_page(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpResponse:
+    found = play.own_table(player_of(request), public_id)
+    if found is None:
+        return not_yours(request, kind)
+    table, seat = found
+    state = play.current_state(table)
+    context = table_context(kind, table, seat, state, number(request, "since", table.version))
+    return render(request, "tables/table.html", context)
+
+
+def _live_answer(request: HttpRequest, kind: GameKind, table: Table, seat: int) -> HttpResponse:
+    """The table's partial for a page that asks whether anything changed, or 304 when
+    nothing did for this seat (docs/tables.md#live-updates)."""
+    state = play.current_state(table)
+    context = table_context(kind, table, seat, state, number(request, "since", table.version))
+    tag = context["live"].tag if context["live"] else f'"{table.version}"'
+    if request.headers.get("If-None-Match") == tag:
+        response = HttpResponseNotModified()
+    else:
+        response = render(request, "tables/table.html#answer", context)
+    response["ETag"] = tag
+    response["X-Table-Version"] = str(table.version)
+    response["Cache-Control"] = "no-cache, private"
+    return response
+
+
+@require_GET
+def live_view(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpResponse:
+    """What a page asks after the stream said the table changed, or on a poll."""
+    found = play.own_table(player_of(request), public_id)
+    if found is None:
+        return not_yours(request, kind)
+    return _live_answer(request, kind, *found)
+
+
+@require_POST
+def overdue(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpResponse:
+    """A page at a deadline: the server plays for every seat whose time is up, then
+    answers as ``live_view`` (docs/tables.md#turn-timers). So a table of several humans
+    goes on where no worker runs the deadline's task (``make run``); with one, this
+    finds nothing left to do."""
+    player = player_of(request)
+    if play.own_table(player, public_id) is None:
+        return not_yours(request, kind)
+    play.play_overdue(public_id)
+    found = play.own_table(player, public_id)
+    assert found is not None
+    return _live_answer(request, kind, *found)
+
+
+@require_POST
+def away(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpResponse:
+    """Leave the seat to the server, or come back to it (docs/tables.md#turn-timers)."""
+    form = AwayForm(request.POST)
+    if not form.is_valid():
+        return problem(request, kind, _("That is no decision at this table."))
+    player = player_of(request)
+    table = play.set_away(player, public_id, form.cleaned_data["away"] == "1")
+    if table is None:
+        return not_yours(request, kind)
+    if not request.htmx:
+        return redirect(table_url(kind, table))
+    found = play.own_table(player, public_id)
+    assert found is not None
+    table, seat = found
+    context = table_context(kind, table, seat, play.current_state(table), table.version)
+    return render(request, "tables/table.html#answer", context)
+
+
+@require_POST
+def act(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpResponse:
+    """A decision at the table (docs/tables.md#stale-pages): 404 for a table that is not
+    the player's, whatever it posts; the current table for a stale page."""
+    player = player_of(request)
+    form = DecisionForm(request.POST)
+    if not form.is_valid():
+        if play.own_table(player, public_id) is None:
+            return not_yours(request, kind)
+        return problem(request, kind, _("That is no decision at this table."))
+    chosen = form.cleaned_data
+    outcome = play.decide(player, public_id, chosen["version"], chosen["move"])
+    if outcome is None:
+        return not_yours(request, kind)
+    status = ""
+    if outcome.kind == play.Kind.STALE:
+        status = _("The table had moved on; here it is as it is now.")
+    elif outcome.kind == play.Kind.REFUSED:
+        status = _("That move is not possible now.")
+    if not request.htmx:
+        if outcome.kind == play.Kind.REFUSED:
+            return problem(request, kind, status)
+        if status:
+            messages.info(request, status)
+        return redirect(f"{table_url(kind, outcome.table)}?since={outcome.since}")
+    context = table_context(
+        kind, outcome.table, outcome.seat, outcome.state, outcome.since, status
+    )
+    return render(request, "tables/table.html#answer", context)
+
+
+# ---------------------------------------------------------------- replays and exports
+
+
+@require_GET
+def replay(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpResponse:
+    """The table at any decision of its log: the player's view while it runs, every
+    hand open once it is finished (docs/tables.md#replay-stepping)."""
+    found = play.own_table(player_of(request), public_id)
+    if found is None:
+        return not_yours(request, kind)
+    table, seat = found
+    step = replays.step(table, number(request, "at", 0))
+    finished = not table.is_playing
+    view = kind.full_view(step.state, seat) if finished else kind.view(step.state, seat)
+    seats = seats_of(table)
+    last = table.log[step.index - 1] if step.index else ""
+    context = {
+        "kind": kind,
+        "table": table,
+        "shown": present(kind, view, table.log, step.index - 1, seats),
+        "step": step,
+        "readonly": True,
+        "finished": finished,
+        "round_name": kind.round_name(view.round),
+        "last_text": decision_text(kind, last, seat, seats),
+    }
+    return render(request, "tables/replay.html", context)
+
+
+@require_GET
+def export(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpResponse:
+    """The game's log in the game's export format (Sanma: tenhou.net/6 JSON); its
+    finished hands while it runs, except at a table of several humans, where a log
+    would open the others' hands (docs/tables.md#nothing-hidden-leaks)."""
+    found = play.own_table(player_of(request), public_id)
+    if found is None:
+        return not_yours(request, kind)
+    table, _seat = found
+    seats = seats_of(table)
+    if table.is_playing and timers.is_timed(seats.values()):
+        message = _("A game with other players exports once it is over.")
+        return problem(request, kind, message, status=409)
+    names = [who_is(kind, index, -1, seats) for index in range(kind.seats)]
+    text = kind.export(table.options, table.seed, table.log, names)
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
+    filename = f"{kind.key}-{table.public_id}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+# ---------------------------------------------------------------- rules and steps
+
+
+@require_GET
+def rules(request: HttpRequest, kind: GameKind) -> HttpResponse:
+    """The rules in the page's language (``<game>/rules/<language>.html``, English where
+    a language has none yet); ``?part=body`` only the text, for the panel the table
+    opens beside itself."""
+    text = languages.template_for(f"{kind.template_dir}/rules/{{language}}.html")
+    context = {**kind.rules_context(), "kind": kind, "text": text}
+    if request.GET.get("part") == "body":
+        return render(request, "tables/_rules_panel.html", context)
+    return render(request, "tables/rules.html", context)
+
+
+@require_GET
+def steps(request: HttpRequest, kind: GameKind) -> HttpResponse:
+    """Schrittweise erklärt: pick a step, see it on a picture (docs/tables.md#step-by-step)."""
+    chosen = request.GET.get("step", kind.steps[0].key)
+    step = next((s for s in kind.steps if s.key == chosen), None)
+    if step is None:
+        return problem(request, kind, _("There is no such step."), status=404)
+    return render(request, "tables/steps.html", {"kind": kind, "steps": kind.steps, "step": step})

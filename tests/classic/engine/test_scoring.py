@@ -1,0 +1,257 @@
+"""Scoring and settlement on worked examples (the same ones as docs/classic.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.classic.engine.hand import Meld
+from games.classic.engine.scoring import (
+    LIMIT,
+    RULES,
+    Win,
+    deltas,
+    round_points,
+    score_loser,
+    score_winner,
+    settle,
+)
+from games.classic.engine.tiles import EAST, NORTH, SOUTH, WEST, kind
+
+from .helpers import act, table, tiles
+
+JUNK = "1C 4C 7C 1D 4D 7D 1B 4B 7B E S W N"
+CLAIMED = Win(tile=None, self_drawn=False, only_tile=False)
+
+
+def keys(score):
+    return [e.key for e in score.elements]
+
+
+def claimed(code: str, only: bool = False) -> Win:
+    return Win(tile=kind(code), self_drawn=False, only_tile=only)
+
+
+def drawn(code: str, only: bool = False) -> Win:
+    return Win(tile=kind(code), self_drawn=True, only_tile=only)
+
+
+def test_every_rule_names_its_source():
+    assert all(rule.source for rule in RULES.values())
+    assert RULES["mahjong"].points == 20
+    assert RULES["pong-major-open"].points == 4  # an exposed Pong of white dragons: 4
+
+
+@pytest.mark.parametrize(
+    "points, rounded", [(0, 0), (4, 0), (5, 10), (24, 20), (25, 30), (32, 30)]
+)
+def test_the_sum_is_rounded_to_the_nearest_ten(points, rounded):
+    assert round_points(points) == rounded
+
+
+def test_worked_example_a_dragon_pong_won_on_a_discard():
+    """South wins on a discarded 4C: 20 + exposed red dragons 4 + concealed 5D 4 = 28,
+    rounded 30, doubled once for the dragons: 60."""
+    pong = Meld("pong", kind("R"), claimed_from=2)
+    concealed = tiles("2C 3C 4C 5D 5D 5D 7B 8B 9B 9D 9D")
+    score = score_winner(concealed, [pong], [], SOUTH, EAST, claimed("4C"))
+    assert keys(score) == [
+        "mahjong",
+        "pong-major-open",
+        "set-dragon",
+        "chi",
+        "pong-simple-concealed",
+        "chi",
+    ]
+    assert (score.points, score.rounded, score.doublings, score.value) == (28, 30, 1, 60)
+
+
+def test_worked_example_a_played_through_the_engine_with_every_payment():
+    """The same hand at a table: seat 1 (South) wins on seat 3's discard. Seat 3 pays
+    60 x 4 = 240 alone. Among the losers East (seat 0, concealed 1C Pong: 8 -> 10) gets
+    10 from each of the others, doubled because East loses and wins double."""
+    pong = Meld("pong", kind("R"), claimed_from=2)
+    open_pong = Meld("pong", kind("5B"), claimed_from=0)
+    hands = [
+        "1C 1C 1C 3D 6D 9D 2B 5B 8B S W N E",
+        "2C 3C 5D 5D 5D 7B 8B 9B 9D 9D",
+        "1D 4D 7D 1B 4B 7B E S W N 6C 8C 9C",
+        "3C 4C 6C 9C 2D 3D 6B 9B 9B 8D S",
+    ]
+    state = table(hands, turn=3, melds={1: [pong], 3: [open_pong]})
+    state = act(act(state, "3 d:4C"), "1 ron")
+    result = state.last_result
+    assert result.winner == 1 and result.discarder == 3 and result.winning_tile == "4C"
+    assert [s.value for s in result.scores] == [10, 60, 0, 0]
+    paid = {(p.payer, p.payee, p.reason): p.amount for p in result.payments}
+    assert paid == {(3, 1, "winner"): 240, (2, 0, "losers"): 20, (3, 0, "losers"): 20}
+    assert result.deltas == (40, 240, -20, -260) and sum(result.deltas) == 0
+    assert state.scores == result.deltas
+    assert result.hands[1] == ("2C", "3C", "4C", "5D", "5D", "5D", "9D", "9D", "7B", "8B", "9B")
+
+
+def test_worked_example_b_east_draws_a_limit_hand_and_is_paid_double():
+    """East, in the East round, draws North to his only wait: 20 + concealed East Pong
+    8 + drawn 2 + only tile 2 = 32 -> 30; doubled for the own wind, the round wind, the
+    concealed hand and one suit with honours: 30 x 16 = 480, over the limit: 300. Every
+    other seat pays East double: 600."""
+    winner = "E E E 1C 2C 3C 4C 5C 6C 7C 8C 9C N"
+    others = ["1D 4D 7D 1B 4B 7B 2D 5D 8D 2B 5B 8B S"] * 3
+    state = table([winner, *others], live="N", phase="draw")
+    state = act(act(state, "0 draw"), "0 tsumo")
+    score = state.last_result.scores[0]
+    assert sorted(keys(score)) == sorted(
+        [
+            "mahjong",
+            "pong-major-concealed",
+            "set-own-wind",
+            "set-round-wind",
+            "one-suit-honours",
+            "concealed-hand",
+            "self-drawn",
+            "only-tile",
+            "chi",
+            "chi",
+            "chi",
+        ]
+    )
+    assert (score.points, score.rounded, score.doublings) == (32, 30, 4)
+    assert score.value == LIMIT == 300 and score.limited
+    assert state.last_result.deltas == (1800, -600, -600, -600)
+
+
+def test_a_discarded_tile_completing_a_pong_makes_it_exposed():
+    hand = tiles("2C 3C 4C 5D 5D 5D 7B 8B 9B 6D 7D 8D 9D 9D")
+    on_discard = score_winner(hand, [], [], SOUTH, EAST, claimed("5D"))
+    self_drawn = score_winner(hand, [], [], SOUTH, EAST, drawn("5D"))
+    assert "pong-simple-open" in keys(on_discard)
+    assert "pong-simple-concealed" in keys(self_drawn)
+
+
+def test_the_hand_is_read_the_way_it_scores_most():
+    """5D 6D 7D three times are three Chis or three Pongs; as Pongs (one exposed by the
+    claimed 7D) they score 40, as Chis 20."""
+    hand = tiles("5D 5D 5D 6D 6D 6D 7D 7D 7D 2C 2C 2C 9B 9B")
+    score = score_winner(hand, [], [], SOUTH, EAST, claimed("7D"))
+    assert keys(score).count("pong-simple-concealed") == 3
+    assert keys(score).count("pong-simple-open") == 1
+    assert (score.points, score.value) == (20 + 2 + 4 + 4 + 4 + 10, 40 * 2)
+
+
+def test_each_doubling_of_the_whole_hand():
+    one_suit = tiles("1B 2B 3B 4B 5B 6B 7B 8B 9B 2B 3B 4B 5B 5B")
+    assert "one-suit" in keys(score_winner(one_suit, [], [], SOUTH, EAST, claimed("5B")))
+    assert score_winner(one_suit, [], [], SOUTH, EAST, claimed("5B")).doublings == 3 + 1
+    honours = tiles("E E E S S S W W W N N Wh Wh Wh")
+    score = score_winner(honours, [], [], SOUTH, EAST, drawn("N"))
+    assert "all-honours" in keys(score) and "one-suit-honours" not in keys(score)
+    mixed = tiles("1B 2B 3B 4B 5B 6B G G G 7B 8B 9B W W")
+    assert "one-suit-honours" in keys(score_winner(mixed, [], [], SOUTH, EAST, drawn("W")))
+
+
+def test_a_claimed_set_loses_the_concealed_hand_doubling_but_a_concealed_kan_does_not():
+    hand = tiles("2C 3C 4C 5D 5D 5D 7B 8B 9B 9D 9D")
+    chi = Meld("chi", kind("1B"), claimed_from=0)
+    kan = Meld("kan", kind("3D"), concealed=True)
+    assert "concealed-hand" not in keys(score_winner(hand, [chi], [], SOUTH, EAST, CLAIMED))
+    with_kan = score_winner(hand, [kan], [], SOUTH, EAST, CLAIMED)
+    assert "concealed-hand" in keys(with_kan) and "kan-simple-concealed" in keys(with_kan)
+
+
+@pytest.mark.parametrize(
+    "meld, points",
+    [
+        (Meld("kan", kind("5D"), claimed_from=1), 8),
+        (Meld("kan", kind("9B"), claimed_from=1), 16),
+        (Meld("kan", kind("5D"), concealed=True), 16),
+        (Meld("kan", kind("G"), concealed=True), 32),
+        (Meld("pong", kind("1C"), claimed_from=1), 4),
+        (Meld("pong", kind("6C"), claimed_from=1), 2),
+        (Meld("chi", kind("6C"), claimed_from=1), 0),
+    ],
+)
+def test_set_points(meld, points):
+    score = score_loser((), [meld], [], SOUTH, EAST)
+    assert score.points == points
+
+
+def test_wind_pongs_double_for_the_own_and_the_round_wind():
+    east_in_east = score_loser(tiles("E E E"), [], [], EAST, EAST)
+    assert east_in_east.doublings == 2
+    west_for_south = score_loser(tiles("W W W"), [], [], SOUTH, EAST)
+    assert west_for_south.doublings == 0 and west_for_south.points == 8
+
+
+def test_pairs_of_dragons_and_of_the_own_or_round_wind_score():
+    assert score_loser(tiles("R R"), [], [], SOUTH, EAST).points == 2
+    assert score_loser(tiles("S S"), [], [], SOUTH, EAST).points == 2
+    assert score_loser(tiles("E E"), [], [], SOUTH, EAST).points == 2
+    assert score_loser(tiles("E E"), [], [], EAST, EAST).points == 4
+    assert score_loser(tiles("N N"), [], [], SOUTH, EAST).points == 0
+    # A loser counts one pair only: the best.
+    assert score_loser(tiles("R R G G"), [], [], SOUTH, EAST).points == 2
+
+
+def test_flowers_and_seasons():
+    """4 points each; the own flower or season one doubling each; all four of a kind
+    two doublings."""
+    own_both = score_loser((), [], tiles("F2 S2"), SOUTH, EAST)
+    assert (own_both.points, own_both.doublings) == (8, 2)
+    foreign = score_loser((), [], tiles("F1 S3"), SOUTH, EAST)
+    assert (foreign.points, foreign.doublings) == (8, 0)
+    bouquet = score_loser((), [], tiles("F1 F2 F3 F4"), NORTH, EAST)
+    assert "all-flowers" in keys(bouquet)
+    assert (bouquet.points, bouquet.doublings) == (16, 3)  # own flower F4 and the bouquet
+    assert bouquet.value == 20 * 8
+
+
+def test_winner_bonus_points():
+    pongs = tiles("2C 2C 2C 5D 5D 5D 7B 7B 7B 9D 9D 9D 3B 3B")
+    score = score_winner(pongs, [], [], SOUTH, EAST, drawn("3B", only=True))
+    assert {"no-chi", "self-drawn", "only-tile"} <= set(keys(score))
+    assert score.points == 20 + 10 + 2 + 2 + 4 + 4 + 4 + 8
+
+
+def test_a_hand_of_nothing_but_mahjong_gets_the_no_score_bonus():
+    chis = tiles("2C 3C 4C 5D 6D 7D 7B 8B 9B 9D 9D")
+    chi = Meld("chi", kind("1B"), claimed_from=0)
+    score = score_winner(chis, [chi], [], SOUTH, EAST, claimed("4C"))
+    assert "no-score" in keys(score) and score.value == 30
+    with_flower = score_winner(chis, [chi], tiles("F1"), SOUTH, EAST, claimed("4C"))
+    assert "no-score" not in keys(with_flower)
+
+
+def test_losers_score_only_what_needs_no_mah_jong():
+    hand = tiles("R R R 1B 2B 3B 4B 5B 6B 7B 8B 9B 9B")
+    score = score_loser(hand, [], [], SOUTH, EAST)
+    assert keys(score) == ["pong-major-concealed", "set-dragon"]  # no suit, no concealed hand
+    assert score.value == 20
+
+
+def test_the_limit_caps_every_hand():
+    hand = tiles("R R R G G G Wh Wh Wh E E E S S")
+    score = score_winner(hand, [], tiles("F1 S1"), EAST, EAST, drawn("S"))
+    assert score.value == LIMIT and score.limited
+
+
+def test_settlement_of_a_self_drawn_win():
+    values = [20, 50, 0, 30]  # seat 1 won; seat 0 leads
+    payments = settle(values, winner=1, discarder=None, leader=0)
+    assert deltas(payments) == (-80, 200, -120, 0)
+    paid = {(p.payer, p.payee): p.amount for p in payments}
+    assert paid[(0, 1)] == 100 and paid[(2, 1)] == 50 and paid[(3, 1)] == 50
+    # Losers: East 20 vs 0 -> 40 (double), East 20 vs 30 -> East pays 20, 30 vs 0 -> 30.
+    assert paid[(2, 0)] == 40 and paid[(0, 3)] == 20 and paid[(2, 3)] == 30
+    assert sum(deltas(payments)) == 0
+
+
+@pytest.mark.parametrize("leader, times", [(0, 4), (1, 6)])
+def test_the_discarder_pays_alone_four_times_or_six_to_the_leading_wind(leader, times):
+    payments = settle([0, 50, 0, 0], winner=1, discarder=2, leader=leader)
+    to_winner = [p for p in payments if p.reason == "winner"]
+    assert len(to_winner) == 1 and to_winner[0].payer == 2
+    assert to_winner[0].amount == 50 * times
+
+
+def test_seat_winds_decide_own_flowers():
+    assert score_loser((), [], tiles("F3"), WEST, EAST).doublings == 1
+    assert score_loser((), [], tiles("F3"), NORTH, EAST).doublings == 0
