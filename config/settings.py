@@ -226,6 +226,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tables.expire_rooms",
         "schedule": crontab(minute="*/10"),
     },
+    # Tables nobody played at for TABLE_ABANDONED_HOURS are played to their end
+    # (docs/tables.md#every-started-table-counts).
+    "finish-abandoned-tables": {
+        "task": "tables.finish_abandoned",
+        "schedule": crontab(minute="*/30"),
+    },
 }
 
 # Tables of several humans (docs/tables.md#turn-timers, #live-updates, #rooms). Each
@@ -237,6 +243,12 @@ TABLE_DECISION_SECONDS = env_float("TABLE_DECISION_SECONDS", 5.0)
 TABLE_BANK_SECONDS = env_float("TABLE_BANK_SECONDS", 10.0)
 TABLE_RESULT_SECONDS = env_float("TABLE_RESULT_SECONDS", 15.0)
 TABLE_AWAY_AFTER_TIMEOUTS = env_int("TABLE_AWAY_AFTER_TIMEOUTS", 2)
+# Every started table counts (docs/tables.md#every-started-table-counts): a player has at
+# most TABLE_UNFINISHED_LIMIT running tables against bots of one game (a new one leaves
+# the oldest, which the server plays to its end), and a table nobody played at for
+# TABLE_ABANDONED_HOURS is played to its end too.
+TABLE_UNFINISHED_LIMIT = env_int("TABLE_UNFINISHED_LIMIT", 2)
+TABLE_ABANDONED_HOURS = env_float("TABLE_ABANDONED_HOURS", 24.0)
 # Where pages find the live stream (games/tables/stream.py run by uvicorn): a path
 # the load balancer sends there ("/live") or an address of its own
 # ("http://127.0.0.1:8001"). Unset: no stream, pages poll every TABLE_POLL_SECONDS.

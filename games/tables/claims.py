@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.utils import timezone
 
+from . import play
 from .models import RoomSeat, Seat, Table
 from .signals import tables_claimed
 
@@ -20,6 +22,19 @@ def claim_guest_tables(user: AbstractBaseUser, guest_id: str) -> int:
     seats = list(Seat.objects.select_for_update().filter(user__isnull=True, guest_id=guest_id))
     if not seats:
         return 0
+    # One account never holds two seats at one table: where it sits already, the
+    # guest's seat stays the guest's, left to the server to the end.
+    taken = set(
+        Seat.objects.filter(user=user, table__in={seat.table_id for seat in seats}).values_list(
+            "table_id", flat=True
+        )
+    )
+    twice = [seat for seat in seats if seat.table_id in taken]
+    for seat in twice:
+        if seat.left_at is None:
+            Seat.objects.filter(pk=seat.pk).update(left_at=timezone.now(), waiting_since=None)
+            play.schedule_play_out(seat.table)
+    seats = [seat for seat in seats if seat.table_id not in taken]
     Seat.objects.filter(pk__in=[seat.pk for seat in seats]).update(user=user, guest_id="")
     table_ids = {seat.table_id for seat in seats}
     tables_claimed.send(Table, tables=list(Table.objects.filter(pk__in=table_ids)))

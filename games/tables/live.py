@@ -47,7 +47,7 @@ def _redis() -> redis.Redis | None:
 
 def announce(table: Table) -> None:
     """Once the transaction commits, tell the table's pages its version."""
-    public_id, version = str(table.public_id), table.version
+    public_id, version = str(table.public_id), table.shown_version
 
     def send() -> None:
         client = _redis()

@@ -17,6 +17,13 @@ from django.utils.translation import gettext_lazy as _
 from games.owners import IS_NOBODY, IS_SOMEBODY, Owned
 from games.players import Player
 
+from .engine.actions import is_secret
+
+
+def shown_count(log: list[str]) -> int:
+    """How many decisions of ``log`` every seat learns of: all but the passes."""
+    return sum(1 for text in log if not is_secret(text))
+
 
 class TableQuerySet(models.QuerySet):
     def of(self, player: Player) -> TableQuerySet:
@@ -38,6 +45,15 @@ class TableQuerySet(models.QuerySet):
 
     def finished(self) -> TableQuerySet:
         return self.filter(status=Table.Status.FINISHED)
+
+    def left_by(self, player: Player) -> TableQuerySet:
+        """The tables at which the player holds a seat they left."""
+        left = player.owned(Seat.objects.filter(table=OuterRef("pk"), left_at__isnull=False))
+        return self.filter(Exists(left))
+
+    def abandoned(self, before) -> TableQuerySet:
+        """Running tables nobody played at since ``before``."""
+        return self.playing().filter(updated_at__lt=before)
 
     def against_bots(self, level: str) -> TableQuerySet:
         """Tables of one human against bots that all play at ``level``."""
@@ -73,8 +89,26 @@ class Table(models.Model):
 
     @property
     def version(self) -> int:
-        """The event log's length: a page shows the table at one version, and a
-        decision posted from an older one is stale (docs/tables.md#stale-pages)."""
+        """The event log's length: the machinery's count of decisions."""
+        return len(self.log)
+
+    @property
+    def shown_version(self) -> int:
+        """The version every page shows and posts: the decisions every seat learns of.
+        A pass is its seat's secret, so it is not counted (docs/tables.md#stale-pages)."""
+        return shown_count(self.log)
+
+    def log_index(self, shown: int) -> int:
+        """The log's length when the table first showed version ``shown`` (0 for a
+        number out of range below, the whole log above)."""
+        if shown <= 0:
+            return 0
+        count = 0
+        for index, text in enumerate(self.log):
+            if not is_secret(text):
+                count += 1
+                if count == shown:
+                    return index + 1
         return len(self.log)
 
     @property
@@ -100,6 +134,9 @@ class Seat(Owned):
     waiting_since = models.DateTimeField(null=True, blank=True)
     bank = models.FloatField(default=0)
     timeouts = models.PositiveSmallIntegerField(default=0)
+    # When its human left the table for good: the server plays the seat to the end
+    # (docs/tables.md#every-started-table-counts).
+    left_at = models.DateTimeField(null=True, blank=True)
     # The seat's standing when the game is over.
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.IntegerField(null=True, blank=True)

@@ -16,13 +16,17 @@ from __future__ import annotations
 import enum
 import secrets
 from dataclasses import dataclass, field
+from datetime import timedelta
 
+from celery import current_app
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from games.players import Player
 
 from . import live, states, timers
+from .engine.actions import is_secret
 from .models import Seat, Table
 from .registry import State, TableRules, rules_for
 from .signals import table_finished
@@ -36,6 +40,8 @@ class Kind(enum.StrEnum):
     PLAYED = "played"  # the decision was applied (and the bots played on)
     STALE = "stale"  # the page showed an older version: nothing was applied
     REFUSED = "refused"  # not a legal decision now: nothing was applied
+    LATE = "late"  # the seat's time was up: the server decided for it instead
+    LEFT = "left"  # the player left the table: the server plays the seat to the end
 
 
 @dataclass(frozen=True)
@@ -47,7 +53,7 @@ class Outcome:
     seat: int
     state: State
     kind: Kind
-    since: int  # the version the player's page showed: the answer shows what followed
+    since: int  # the log's length when the page was shown: the answer shows what followed
     message: str = ""
 
 
@@ -57,39 +63,128 @@ def new_seed() -> int:
 
 @dataclass
 class _Moves:
-    """What the decisions applied in one request did to the humans' clocks: whose
-    decision was taken (everybody's, when a hand's result was continued) and whether a
-    new hand began, which fills every bank again."""
+    """What the decisions applied in one request did: whose decision was taken
+    (everybody's, when a hand's result was continued) and whether a new hand began,
+    which fills every bank again, for the humans' clocks; and whether anything changed
+    that the other seats may learn of (``public``: a decision other than a pass, or the
+    end of an offer), for the live pages (docs/tables.md#nothing-hidden-leaks)."""
 
     seats: int
     restarted: set[int] = field(default_factory=set)
     new_hand: bool = False
+    public: bool = False
 
-    def note(self, rules: TableRules, before: State, text: str) -> None:
+    def note(self, rules: TableRules, before: State, text: str, after: State) -> None:
         if rules.anyone_continues(before):
             self.restarted |= set(range(self.seats))
         else:
             self.restarted.add(int(text.split(" ", 1)[0]))
         self.new_hand = self.new_hand or rules.begins_hand(text)
+        ends_offer = rules.answering(before) and not rules.answering(after)
+        self.public = self.public or not is_secret(text) or ends_offer
 
 
 def _apply(table: Table, rules: TableRules, state: State, text: str, moves: _Moves) -> State:
     after = rules.apply(state, text)
-    moves.note(rules, state, text)
+    moves.note(rules, state, text, after)
     table.log.append(text)
     return after
 
 
+@dataclass(frozen=True)
+class Started:
+    table: Table
+    left: list[Table]  # the player's oldest running tables, left to the server for it
+
+
+@transaction.atomic
 def start_practice(
     kind: TableRules, player: Player, options: dict, level: str, seed: int | None = None
-) -> Table:
+) -> Started:
     """A table of the player against bots of ``level``. The seed also picks the player's
-    seat, so that every seat (dealer first or last) comes up alike. ValueError for
+    seat, so that every seat (dealer first or last) comes up alike. Beyond
+    ``TABLE_UNFINISHED_LIMIT`` running tables of the game the oldest are left: the server
+    plays them to their end (docs/tables.md#every-started-table-counts). ValueError for
     options or a strength the game does not know."""
     seed = new_seed() if seed is None else seed
     seats: list[Player | str] = [level] * kind.seats
     seats[seed % kind.seats] = player
-    return start_table(kind.key, options, seats, seed=seed)
+    running = (
+        Table.objects.of(player)
+        .of_kind(kind.key)
+        .playing()
+        .exclude(pk__in=Table.objects.left_by(player).values("pk"))
+        .order_by("-updated_at", "-pk")
+    )
+    left = list(running[max(0, settings.TABLE_UNFINISHED_LIMIT - 1) :])
+    for table in left:
+        leave(player, table.public_id)
+    return Started(start_table(kind.key, options, seats, seed=seed), left)
+
+
+@transaction.atomic
+def leave(player: Player, public_id) -> Table | None:
+    """The player leaves the table for good: the server plays the seat to the end, as
+    a seat out of time, and the game counts like any other
+    (docs/tables.md#every-started-table-counts). A task plays it; the others at a table
+    of several humans play on meanwhile."""
+    found = _locked(player, public_id)
+    if found is None:
+        return None
+    table, me = found
+    if not table.is_playing or me.left_at is not None:
+        return table
+    me.left_at = timezone.now()
+    me.waiting_since = None
+    me.save(update_fields=["left_at", "waiting_since"])
+    schedule_play_out(table)
+    return table
+
+
+def schedule_play_out(table: Table) -> None:
+    """Once the transaction commits, a task plays the table on for its left seats; where
+    tasks run in process (``make run``), that happens at once."""
+    public_id = str(table.public_id)
+
+    def send() -> None:
+        if current_app.conf.task_always_eager:
+            play_out(public_id)
+        else:
+            current_app.send_task("tables.play_out", (public_id,))
+
+    transaction.on_commit(send)
+
+
+@transaction.atomic
+def play_out(public_id) -> bool:
+    """Play the table on for its bots and its left seats, to its end when nobody else is
+    left at it: whether anything was played."""
+    table = (
+        Table.objects.playing()
+        .select_for_update(of=("self",))
+        .with_seats()
+        .filter(public_id=public_id)
+        .first()
+    )
+    if table is None:
+        return False
+    rules = rules_for(table.kind)
+    before = table.version
+    _play_on(table, rules, states.state_at(table), _Moves(rules.seats, public=True))
+    return table.version > before
+
+
+@transaction.atomic
+def finish_abandoned(now=None) -> int:
+    """Leave every table nobody played at for ``TABLE_ABANDONED_HOURS`` to the server,
+    which plays it to its end: how many (docs/tables.md#every-started-table-counts)."""
+    now = now or timezone.now()
+    cutoff = now - timedelta(hours=settings.TABLE_ABANDONED_HOURS)
+    tables = list(Table.objects.abandoned(cutoff).select_for_update(skip_locked=True))
+    for table in tables:
+        Seat.objects.filter(table=table, bot_level="", left_at__isnull=True).update(left_at=now)
+        schedule_play_out(table)
+    return len(tables)
 
 
 @transaction.atomic
@@ -151,8 +246,15 @@ def decide(player: Player, public_id, version: int | None, move: str) -> Outcome
     seat = me.index
     rules = rules_for(table.kind)
     state = states.state_at(table)
-    if version != table.version or not table.is_playing:
+    if me.left_at is not None:
+        return Outcome(table, seat, state, Kind.LEFT, since=table.version)
+    if version != table.shown_version or not table.is_playing:
         return Outcome(table, seat, state, Kind.STALE, since=table.version)
+    since = table.version
+    if me in timers.overdue(rules, state, table.seats.all(), timezone.now()):
+        # A decision after its deadline does not count: the server's does.
+        state = _decide_overdue(table, rules, state)
+        return Outcome(table, seat, state, Kind.LATE, since=since)
     moves = _Moves(rules.seats)
     try:
         after = _apply(table, rules, state, f"{seat} {move}", moves)
@@ -160,7 +262,7 @@ def decide(player: Player, public_id, version: int | None, move: str) -> Outcome
         return Outcome(table, seat, state, Kind.REFUSED, since=table.version, message=str(error))
     timers.charge(me, rules, state, timezone.now())
     after = _play_on(table, rules, after, moves)
-    return Outcome(table, seat, after, Kind.PLAYED, since=version)
+    return Outcome(table, seat, after, Kind.PLAYED, since=since)
 
 
 @transaction.atomic
@@ -177,9 +279,14 @@ def play_overdue(public_id) -> bool:
     )
     if table is None or not timers.is_timed(table.seats.all()):
         return False
-    rules = rules_for(table.kind)
-    state = states.state_at(table)
-    played = False
+    before = table.version
+    _decide_overdue(table, rules_for(table.kind), states.state_at(table))
+    return table.version > before
+
+
+def _decide_overdue(table: Table, rules: TableRules, state: State) -> State:
+    """On the locked table: the server decides for each seat whose time is up, and
+    plays on after each."""
     for _ in range(MAX_BOT_DECISIONS):
         due = timers.overdue(rules, state, table.seats.all(), timezone.now())
         if not due or not table.is_playing:
@@ -190,8 +297,7 @@ def play_overdue(public_id) -> bool:
         before, state = state, _apply(table, rules, state, text, moves)
         timers.time_out(seat, rules, before)
         state = _play_on(table, rules, state, moves)
-        played = True
-    return played
+    return state
 
 
 @transaction.atomic
@@ -202,12 +308,12 @@ def set_away(player: Player, public_id, away: bool) -> Table | None:
     if found is None:
         return None
     table, me = found
-    if not table.is_playing or not timers.is_timed(table.seats.all()):
-        return table
+    if not table.is_playing or not timers.is_timed(table.seats.all()) or me.left_at:
+        return table  # a seat left for good is the server's to the end
     rules = rules_for(table.kind)
     me.timeouts = timers.clock().away_after if away else 0
     me.waiting_since = None
-    _play_on(table, rules, states.state_at(table), _Moves(rules.seats))
+    _play_on(table, rules, states.state_at(table), _Moves(rules.seats, public=True))
     return table
 
 
@@ -217,11 +323,14 @@ def _play_on(table: Table, rules: TableRules, state: State, moves: _Moves) -> St
     the clocks and store the log (docs/tables.md#the-bots-turns)."""
     seats = list(table.seats.all())
     bots = {seat.index: seat.bot_level for seat in seats if seat.is_bot}
-    humans = set(range(rules.seats)) - set(bots)
+    left = {seat.index for seat in seats if seat.left_at is not None}
+    here = set(range(rules.seats)) - set(bots) - left  # the humans still at the table
     timed = timers.is_timed(seats)
     clock = timers.clock()
-    away = {seat.index for seat in seats if timed and timers.is_away(seat, clock)}
-    stand_ins = away if humans - away else set()  # nobody is played for an empty table
+    away = {seat.index for seat in seats if timed and timers.is_away(seat, clock)} - left
+    # Away humans are played for while anybody is at the table (nothing is played for an
+    # empty one: it waits); a seat left for good is played for to the end.
+    stand_ins = (away if here - away else set()) | left
     for _ in range(MAX_BOT_DECISIONS):
         forced = rules.forced_action(state)
         if forced is not None:
@@ -229,7 +338,7 @@ def _play_on(table: Table, rules: TableRules, state: State, moves: _Moves) -> St
             continue
         waiting = rules.waiting_for(state)
         ready = sorted(waiting & (set(bots) | stand_ins))
-        if not ready or (rules.anyone_continues(state) and humans):
+        if not ready or (rules.anyone_continues(state) and here):
             break
         seat = ready[0]
         if seat in bots:
@@ -250,7 +359,8 @@ def _play_on(table: Table, rules: TableRules, state: State, moves: _Moves) -> St
         Seat.objects.bulk_update(
             [seat for seat in seats if not seat.is_bot], ["waiting_since", "bank", "timeouts"]
         )
-        live.announce(table)
+        if moves.public:  # a pass that leaves the offer open tells the others nothing
+            live.announce(table)
         timers.schedule(table, timers.deadlines(rules, state, seats))
     if results is not None and "status" in fields:
         for seat in seats:

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from . import seating
 from .engine import Action, MeldView, TableView
-from .models import Seat
+from .models import Seat, shown_count
 from .registry import GameKind
 from .tiles import HandTile, Tile, tile_name
 from .timers import Clocks
@@ -118,6 +118,7 @@ class Standing:
 class TableShown:
     kind: GameKind
     view: TableView
+    version: int  # the version the page shows and posts: its passes left out
     panels: dict[str, SeatPanel]
     hand: list[HandTile]
     drawn: HandTile | None
@@ -362,6 +363,7 @@ def present(
     shown = TableShown(
         kind=kind,
         view=view,
+        version=shown_count(log[: view.version]),
         panels=panels,
         hand=hand,
         drawn=drawn,

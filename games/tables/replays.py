@@ -1,21 +1,26 @@
 """Stepping through a table's log, decision by decision and hand by hand
-(docs/tables.md#replay-stepping)."""
+(docs/tables.md#replay-stepping). A replay steps through the decisions every seat learns
+of: passes are their seats' secrets, in a running game as in a finished one, so they
+are never a step of their own."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from . import states
+from .engine.actions import is_secret
 from .models import Table
 from .registry import State, rules_for
 
 
 @dataclass(frozen=True)
 class ReplayStep:
-    """The table after its first ``index`` decisions, and the way to the steps around."""
+    """The table after its first ``index`` shown decisions (``at`` in the log), and the
+    way to the steps around."""
 
     index: int
-    last: int  # the log's length
+    last: int  # the number of shown decisions
+    at: int  # the log's length at this step
     state: State  # for the game's presenter to make a view of: never for a template
     hand_starts: tuple[int, ...]
 
@@ -44,16 +49,25 @@ class ReplayStep:
         return later[0] if later else None
 
 
-def hand_starts(table: Table) -> tuple[int, ...]:
-    """The log indices at which each hand begins (a finished game's last decision ends
-    the game, not a hand)."""
+def shown_steps(log: list[str]) -> list[int]:
+    """The log's length after each shown decision, the deal (0) first."""
+    return [0, *(i + 1 for i, text in enumerate(log) if not is_secret(text))]
+
+
+def hand_starts(table: Table, steps: list[int]) -> tuple[int, ...]:
+    """The steps at which each hand begins (a finished game's last decision ends the
+    game, not a hand)."""
     rules = rules_for(table.kind)
     log = table.log
-    end = len(log) if table.is_playing else len(log) - 1
-    later = (i + 1 for i, text in enumerate(log[:end]) if rules.begins_hand(text))
+    last = len(steps) - 1 if table.is_playing else len(steps) - 2
+    later = (k for k in range(1, last + 1) if rules.begins_hand(log[steps[k] - 1]))
     return (0, *later)
 
 
 def step(table: Table, index: int) -> ReplayStep:
-    index = max(0, min(index, table.version))
-    return ReplayStep(index, table.version, states.state_at(table, index), hand_starts(table))
+    steps = shown_steps(table.log)
+    index = max(0, min(index, len(steps) - 1))
+    at = steps[index]
+    return ReplayStep(
+        index, len(steps) - 1, at, states.state_at(table, at), hand_starts(table, steps)
+    )

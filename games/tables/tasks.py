@@ -25,3 +25,16 @@ def play_overdue(public_id: str, due: str = "") -> bool:
 def expire_rooms() -> int:
     """Close the rooms nobody used for a while (docs/tables.md#rooms): how many."""
     return rooms.expire()
+
+
+@shared_task(name="tables.play_out")
+def play_out(public_id: str) -> bool:
+    """Play a table on for the seats its humans left
+    (docs/tables.md#every-started-table-counts)."""
+    return play.play_out(public_id)
+
+
+@shared_task(name="tables.finish_abandoned")
+def finish_abandoned() -> int:
+    """Leave the tables nobody played at for a while to the server: how many."""
+    return play.finish_abandoned()

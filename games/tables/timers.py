@@ -53,7 +53,9 @@ def is_timed(seats: Iterable[Seat]) -> bool:
 
 
 def is_away(seat: Seat, clock: Clock) -> bool:
-    return not seat.is_bot and seat.timeouts >= clock.away_after
+    """Whether the server plays the human seat without waiting: after timeouts in a
+    row, on its player's say-so, or for good once its player left the table."""
+    return not seat.is_bot and (seat.timeouts >= clock.away_after or seat.left_at is not None)
 
 
 def seconds_for(rules: TableRules, state: State, seat: Seat, clock: Clock) -> float:
@@ -143,7 +145,7 @@ class Clocks:
     """What one seat's page shows of the table's clocks."""
 
     shown: dict[int, datetime]  # the deadlines this seat may see, by seat
-    next_deadline: datetime | None  # the first of all: the page asks again then
+    next_deadline: datetime | None  # the first of those: the page asks again then
     away: frozenset[int]
 
     def tag(self, version: int) -> str:
@@ -165,7 +167,7 @@ def clocks_for(rules: TableRules, state: State, seats: Iterable[Seat], viewer: i
         shown = {i: when for i, when in pending.items() if i == viewer}
     return Clocks(
         shown=shown,
-        next_deadline=min(pending.values(), default=None),
+        next_deadline=min(shown.values(), default=None),
         away=frozenset(seat.index for seat in seats if is_away(seat, c)),
     )
 

@@ -26,7 +26,7 @@ from games.players import Player, player_of
 
 from . import live, play, replays, timers
 from .forms import AwayForm, DecisionForm, JoinCodeForm, SeatNameForm
-from .models import Table
+from .models import Table, shown_count
 from .presenters import decision_text, present, turn_text, who_is
 from .registry import GameKind, State
 
@@ -46,6 +46,12 @@ def number(request: HttpRequest, name: str, default: int) -> int:
         return int(request.GET.get(name, default))
     except ValueError:
         return default
+
+
+def _since(request: HttpRequest, table: Table) -> int:
+    """The log's length at the version the page showed before (``?since=``, a shown
+    version): the answer animates what followed."""
+    return table.log_index(number(request, "since", table.shown_version))
 
 
 def seats_of(table: Table) -> dict:
@@ -116,10 +122,30 @@ def new_table(request: HttpRequest, kind: GameKind) -> HttpResponse:
     form = kind.options_form(request.POST)
     if not form.is_valid():
         return start_page(request, kind, form=form, status=400)
-    table = play.start_practice(
+    started = play.start_practice(
         kind, player_of(request), form.options(), form.cleaned_data["level"]
     )
-    url = table_url(kind, table)
+    if started.left:
+        messages.info(
+            request,
+            _(
+                "Your oldest running table is played to its end by the server, as if you "
+                "had left it: every started game counts."
+            ),
+        )
+    url = table_url(kind, started.table)
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@require_POST
+def leave(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpResponse:
+    """Leave the table for good: the server plays the seat to its end and the game
+    counts (docs/tables.md#every-started-table-counts)."""
+    table = play.leave(player_of(request), public_id)
+    if table is None:
+        return not_yours(request, kind)
+    messages.info(request, _("You left the table: the server plays your seat to the end."))
+    url = reverse(f"{kind.key}:start")
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
@@ -140,6 +166,9 @@ class Live:
     now_ms: int
     clocks: timers.Clocks
     away: bool  # the viewer is away
+    # A page that sees no deadline (another seat may be answering an offer, which is its
+    # secret) posts after this long anyway, so that the table goes on without a worker.
+    quiet_check_ms: int
 
 
 def _live(kind: GameKind, table: Table, seat: int, state: State, now) -> Live | None:
@@ -152,11 +181,12 @@ def _live(kind: GameKind, table: Table, seat: int, state: State, now) -> Live | 
         view_url=table_url(kind, table, "view"),
         stream_url=live.stream_url(table, seat) if table.is_playing else "",
         poll_seconds=settings.TABLE_POLL_SECONDS,
-        tag=clocks.tag(table.version),
+        tag=clocks.tag(table.shown_version),
         next_deadline_ms=int(first.timestamp() * 1000) if first else None,
         now_ms=int(now.timestamp() * 1000),
         clocks=clocks,
         away=seat in clocks.away,
+        quiet_check_ms=int((settings.TABLE_DECISION_SECONDS + 0.5) * 1000),
     )
 
 
@@ -190,7 +220,7 @@ def table_page(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> Ht
         return not_yours(request, kind)
     table, seat = found
     state = play.current_state(table)
-    context = table_context(kind, table, seat, state, number(request, "since", table.version))
+    context = table_context(kind, table, seat, state, _since(request, table))
     return render(request, "tables/table.html", context)
 
 
@@ -198,14 +228,14 @@ def _live_answer(request: HttpRequest, kind: GameKind, table: Table, seat: int) 
     """The table's partial for a page that asks whether anything changed, or 304 when
     nothing did for this seat (docs/tables.md#live-updates)."""
     state = play.current_state(table)
-    context = table_context(kind, table, seat, state, number(request, "since", table.version))
-    tag = context["live"].tag if context["live"] else f'"{table.version}"'
+    context = table_context(kind, table, seat, state, _since(request, table))
+    tag = context["live"].tag if context["live"] else f'"{table.shown_version}"'
     if request.headers.get("If-None-Match") == tag:
         response = HttpResponseNotModified()
     else:
         response = render(request, "tables/table.html#answer", context)
     response["ETag"] = tag
-    response["X-Table-Version"] = str(table.version)
+    response["X-Table-Version"] = str(table.shown_version)
     response["Cache-Control"] = "no-cache, private"
     return response
 
@@ -267,17 +297,19 @@ def act(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpRespo
     outcome = play.decide(player, public_id, chosen["version"], chosen["move"])
     if outcome is None:
         return not_yours(request, kind)
-    status = ""
-    if outcome.kind == play.Kind.STALE:
-        status = _("The table had moved on; here it is as it is now.")
-    elif outcome.kind == play.Kind.REFUSED:
-        status = _("That move is not possible now.")
+    status = {
+        play.Kind.STALE: _("The table had moved on; here it is as it is now."),
+        play.Kind.REFUSED: _("That move is not possible now."),
+        play.Kind.LATE: _("Your time was up: the server decided for you."),
+        play.Kind.LEFT: _("You left this table: the server plays your seat to the end."),
+    }.get(outcome.kind, "")
     if not request.htmx:
         if outcome.kind == play.Kind.REFUSED:
             return problem(request, kind, status)
         if status:
             messages.info(request, status)
-        return redirect(f"{table_url(kind, outcome.table)}?since={outcome.since}")
+        shown = shown_count(outcome.table.log[: outcome.since])
+        return redirect(f"{table_url(kind, outcome.table)}?since={shown}")
     context = table_context(
         kind, outcome.table, outcome.seat, outcome.state, outcome.since, status
     )
@@ -299,11 +331,11 @@ def replay(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpRe
     finished = not table.is_playing
     view = kind.full_view(step.state, seat) if finished else kind.view(step.state, seat)
     seats = seats_of(table)
-    last = table.log[step.index - 1] if step.index else ""
+    last = table.log[step.at - 1] if step.at else ""
     context = {
         "kind": kind,
         "table": table,
-        "shown": present(kind, view, table.log, step.index - 1, seats),
+        "shown": present(kind, view, table.log, step.at - 1, seats),
         "step": step,
         "readonly": True,
         "finished": finished,

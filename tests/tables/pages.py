@@ -32,7 +32,7 @@ def moves(html: str) -> list[str]:
 def post(client, game: str, table: Table, move: str, htmx: bool = True, **data):
     """A decision posted as the page posts it, with the version it shows by default."""
     table.refresh_from_db()
-    data.setdefault("version", table.version)
+    data.setdefault("version", table.shown_version)
     return client.post(
         f"/{game}/{table.public_id}/act", {"move": move, **data}, **(HTMX if htmx else {})
     )

@@ -159,7 +159,7 @@ def test_replay_steps_go_decision_by_decision_and_round_by_round():
     play.decide(GUEST, table.public_id, 1, "take:1")
     play.decide(GUEST, table.public_id, 2, "next")
     table.refresh_from_db()
-    assert replays.hand_starts(table) == (0, 3)
+    assert replays.step(table, 0).hand_starts == (0, 3)
     step = replays.step(table, 1)
     assert (step.previous, step.next, step.hand, step.next_hand, step.previous_hand) == (
         0,
@@ -171,8 +171,16 @@ def test_replay_steps_go_decision_by_decision_and_round_by_round():
     assert step.state.pile == 1
     at_second = replays.step(table, 3)
     assert at_second.hand == 1 and at_second.previous_hand == 0 and at_second.next_hand is None
-    assert replays.step(table, 99).index == table.version
+    assert replays.step(table, 99).index == table.version == replays.step(table, 99).at
     assert replays.step(table, -5).index == 0
+
+
+def test_a_replay_steps_over_passes_and_counts_only_shown_decisions():
+    log = ["0 d:5B", "1 pass", "2 pass", "1 d:E", "3 next"]
+    assert replays.shown_steps(log) == [0, 1, 4, 5]
+    table = Table(kind="nim", log=log)
+    assert table.shown_version == 3 and table.version == 5
+    assert [table.log_index(n) for n in (0, 1, 2, 3, 9)] == [0, 1, 4, 5, 5]
 
 
 def test_a_guests_seats_become_the_accounts(alice):

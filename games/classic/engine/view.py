@@ -21,7 +21,7 @@ from games.tables.engine.view import (
 )
 
 from .hand import Meld
-from .rules import CALL, GameResult, HandResult, State, legal_actions, waiting_for
+from .rules import CALL, DRAW, GameResult, HandResult, State, legal_actions, waiting_for
 from .tiles import WIND_CODES, code
 
 
@@ -60,6 +60,16 @@ def _waiting(state: State, seat: int) -> tuple[int, ...]:
     return tuple(sorted(waiting))
 
 
+def _phase_and_turn(state: State, seat: int) -> tuple[str, int]:
+    """The phase and the seat in turn as ``seat`` sees them: while a discard may be
+    claimed, a seat not asked about it (or that has answered) sees the next seat about
+    to draw, as when nobody could claim: whether another seat could is its secret
+    (docs/tables.md#nothing-hidden-leaks)."""
+    if state.phase == CALL and seat not in waiting_for(state) and state.discarder is not None:
+        return DRAW, (state.discarder + 1) % 4
+    return state.phase, state.turn
+
+
 def _build(state: State, seat: int, open_all: bool) -> View:
     if seat not in (0, 1, 2, 3):
         raise ValueError(f"not a seat: {seat!r} (seats are 0-3)")
@@ -84,17 +94,18 @@ def _build(state: State, seat: int, open_all: bool) -> View:
         )
         for s, p in enumerate(players)
     )
+    phase, turn = _phase_and_turn(state, seat)
     offer = None
-    if state.phase == CALL and state.last_discard is not None and state.discarder is not None:
+    if phase == CALL and state.last_discard is not None and state.discarder is not None:
         offer = Offer("discard", state.discarder, code(state.last_discard))
     return View(
         seat=seat,
         version=state.version,
-        phase=state.phase,
+        phase=phase,
         round=state.round_label,
         wall=state.live_tiles,
         scores=state.scores,
-        turn=state.turn,
+        turn=turn,
         waiting_for=_waiting(state, seat),
         seats=seats,
         hand=tuple(hand),

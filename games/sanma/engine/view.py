@@ -154,6 +154,19 @@ def _waiting_for(state: State, seat: int) -> tuple[int, ...]:
     return tuple(sorted(waiting))
 
 
+def _phase_and_turn(state: State, seat: int) -> tuple[str, int]:
+    """The phase and the seat in turn as ``seat`` sees them. While a tile is on offer, a
+    seat not asked about it (or that has answered) sees the seat that draws next about
+    to draw, as when nobody could call: whether another seat could is its secret
+    (docs/tables.md#nothing-hidden-leaks). The seat in turn holding its drawn tile or
+    having called must discard: "discard" on the shared table."""
+    claim = state.hand.claim
+    if state.phase == "call" and claim is not None and seat not in rules.waiting_for(state):
+        drawer = (claim.seat + 1) % 3 if claim.kind == "discard" else claim.seat
+        return "draw", drawer
+    return ("discard" if state.phase == "draw" else state.phase), state.hand.turn
+
+
 def view(state: State, seat: int) -> View:
     """Everything ``seat`` may see now."""
     return _build(state, seat, open_all=False)
@@ -202,13 +215,12 @@ def _build(state: State, seat: int, open_all: bool) -> View:
             limit=str(cost["yaku_level"]),
         )
     waits = rules.waits_of(me) if len(me.hand) % 3 == 1 else ()
+    phase, turn = _phase_and_turn(state, seat)
     in_play = hand.phase not in ("hand-end",) and state.game_result is None
     return View(
         seat=seat,
         version=state.actions,
-        # The seat in turn holds its drawn tile (Sanma's "draw") or has called: either way
-        # it must discard or declare, "discard" on the shared table (draws are no decision).
-        phase="discard" if state.phase == "draw" else state.phase,
+        phase=phase,
         round=hand.round_name,
         length=state.options.length,
         honba=hand.honba,
@@ -216,12 +228,14 @@ def _build(state: State, seat: int, open_all: bool) -> View:
         wall=hand.live_tiles,
         dora=tuple(code(t, red) for t in rules.dora_indicators(hand)),
         scores=state.scores,
-        turn=hand.turn,
+        turn=turn,
         waiting_for=_waiting_for(state, seat),
         last_discard=None
         if hand.last_discard is None
         else (hand.last_discard[0], code(hand.last_discard[1], red)),
-        offer=None if claim is None else Offer(claim.kind, claim.seat, code(claim.tile, red)),
+        offer=None
+        if claim is None or phase != "call"
+        else Offer(claim.kind, claim.seat, code(claim.tile, red)),
         seats=seats,  # type: ignore[arg-type]
         hand=tuple(code(t, red) for t in me.hand),
         drawn=None if me.drawn is None else code(me.drawn, red),

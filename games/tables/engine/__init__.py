@@ -3,7 +3,7 @@
 seat's view that every engine emits and the shared presenter reads
 (docs/tables.md#one-shape-for-every-table-game)."""
 
-from .actions import Action, IllegalAction
+from .actions import Action, IllegalAction, is_secret
 from .view import GameResultView, MeldView, Offer, PondTile, SeatView, TableView
 
 __all__ = [
@@ -15,4 +15,5 @@ __all__ = [
     "PondTile",
     "SeatView",
     "TableView",
+    "is_secret",
 ]

@@ -30,6 +30,12 @@ from dataclasses import dataclass
 _TEXT = re.compile(r"^([0-3]) ([a-z]+)(?::([0-9A-Za-z]{1,3}))?$")
 
 
+def is_secret(text: str) -> bool:
+    """A pass: only a seat that could call makes one, so no other seat may learn of it,
+    not even by a count (docs/tables.md#nothing-hidden-leaks)."""
+    return text.endswith(" pass")
+
+
 class IllegalAction(ValueError):
     """An action the rules do not allow now, or a text that is no action."""
 

@@ -36,6 +36,7 @@
   if (!root || !window.htmx) return;
   const viewUrl = root.dataset.viewUrl;
   const overdueUrl = root.dataset.overdueUrl;
+  const quietCheckMs = parseInt(root.dataset.quietCheckMs || "0", 10);
   const streamUrl = root.dataset.streamUrl;
   const pollMs = Math.max(500, parseFloat(root.dataset.pollSeconds || "2") * 1000);
   const SILENT_MS = 50000; // the stream pings every 20 s: longer quiet means it is gone
@@ -141,6 +142,9 @@
     if (!isNaN(due)) {
       const wait = Math.max(0, due - (Date.now() + offset)) + 300;
       deadlineTimer = setTimeout(() => refresh(true), wait);
+    } else if (quietCheckMs && !over()) {
+      // No deadline this page may see: another seat may be answering an offer.
+      deadlineTimer = setTimeout(() => refresh(true), quietCheckMs);
     }
     if (over()) {
       if (source) source.close();

@@ -157,7 +157,7 @@ def test_a_discard_two_humans_may_claim_waits_for_both_and_goes_by_priority():
     # The first answers with its strongest claim: the table still waits for the other.
     mine = claims[first][0].text if claims[first] else "pass"
     answer = clients[first].post(
-        f"/classic/{table.public_id}/act", {"move": mine, "version": table.version}, **HTMX
+        f"/classic/{table.public_id}/act", {"move": mine, "version": table.shown_version}, **HTMX
     )
     assert answer.status_code == 200 and not moves(answer.content.decode())
     table.refresh_from_db()
@@ -167,11 +167,11 @@ def test_a_discard_two_humans_may_claim_waits_for_both_and_goes_by_priority():
     theirs = claims[second][0].text if claims[second] else "pass"
     for seat in asked[2:]:  # a third seat asked passes
         clients[seat].post(
-            f"/classic/{table.public_id}/act", {"move": "pass", "version": table.version}
+            f"/classic/{table.public_id}/act", {"move": "pass", "version": table.shown_version}
         )
         table.refresh_from_db()
     clients[second].post(
-        f"/classic/{table.public_id}/act", {"move": theirs, "version": table.version}
+        f"/classic/{table.public_id}/act", {"move": theirs, "version": table.shown_version}
     )
     table.refresh_from_db()
     # The same answers given to the engine: the table settled the claims as it does.
@@ -186,6 +186,38 @@ def test_a_discard_two_humans_may_claim_waits_for_both_and_goes_by_priority():
         *(f"{s} pass" for s in asked[2:]),
         f"{second} {theirs}",
     ]
+
+
+def test_a_pass_that_leaves_the_offer_open_tells_the_others_nothing(
+    django_capture_on_commit_callbacks,
+):
+    seed, log, asked = _claim_position()
+    people = [Player(guest_id=f"{i}" * 32) for i in range(4)]
+    table = Table.objects.create(kind="classic", options=OPTIONS, seed=seed, log=list(log))
+    for index, who in enumerate(people):
+        Seat.objects.create(table=table, index=index, bank=10, **who.owner_fields())
+    table = Table.objects.with_seats().get(pk=table.pk)
+    _play_on(table, CLASSIC, state_of(table), _Moves(4, restarted={0, 1, 2, 3}))
+    clients = _guests_at(table, people)
+    view = f"/classic/{table.public_id}/view"
+    tags = {seat: clients[seat].get(view, **HTMX)["ETag"] for seat in range(4)}
+    shown = table.shown_version
+    channel = redis.Redis.from_url(settings.REDIS_URL).pubsub()
+    channel.subscribe(f"tables:changed:{table.public_id}")
+    channel.get_message(timeout=1)  # the subscription's confirmation
+    with django_capture_on_commit_callbacks(execute=True):
+        clients[asked[0]].post(
+            f"/classic/{table.public_id}/act", {"move": "pass", "version": shown}, **HTMX
+        )
+    table.refresh_from_db()
+    assert table.log[-1] == f"{asked[0]} pass" and table.shown_version == shown
+    assert channel.get_message(timeout=0.3) is None  # no event: nothing public changed
+    for seat in range(4):
+        if seat in asked:
+            continue
+        unchanged = clients[seat].get(view, HTTP_IF_NONE_MATCH=tags[seat], **HTMX)
+        assert unchanged.status_code == 304, seat
+    channel.close()
 
 
 def _public_counts(state: engine.State) -> Counter:
@@ -256,7 +288,10 @@ def test_no_answer_of_a_whole_hand_at_four_humans_shows_another_seats_tiles(
         with django_capture_on_commit_callbacks(execute=True):
             answer = by_seat[seat].post(
                 f"/classic/{table.public_id}/act",
-                {"move": choice or offered[rng.below(len(offered))], "version": table.version},
+                {
+                    "move": choice or offered[rng.below(len(offered))],
+                    "version": table.shown_version,
+                },
                 **HTMX,
             )
         assert answer.status_code == 200

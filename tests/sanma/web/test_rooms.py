@@ -16,7 +16,8 @@ from django.utils import timezone
 
 from games.players import Player
 from games.prng import SplitMix64
-from games.sanma.kind import SANMA
+from games.sanma import engine
+from games.sanma.kind import SANMA, options_of
 from games.tables.models import Room, Seat, Table
 from games.tables.play import _Moves, _play_on
 from games.tables.registry import rules_for
@@ -169,15 +170,16 @@ def test_the_live_view_answers_304_until_the_table_changes_for_that_seat(three):
     seat, html = _to_move(table, by_seat)
     watcher = by_seat[(seat + 1) % 3]
     view = f"/sanma/{table.public_id}/view"
-    before = watcher.get(view, {"since": table.version}, **HTMX)
-    assert before.status_code == 200 and before["X-Table-Version"] == str(table.version)
+    before = watcher.get(view, {"since": table.shown_version}, **HTMX)
+    assert before.status_code == 200 and before["X-Table-Version"] == str(table.shown_version)
     tag = before["ETag"]
     assert watcher.get(view, HTTP_IF_NONE_MATCH=tag, **HTMX).status_code == 304
     move = next(m for m in moves(html) if m.startswith("d:"))
-    by_seat[seat].post(f"/sanma/{table.public_id}/act", {"move": move, "version": table.version})
-    after = watcher.get(view, {"since": table.version}, HTTP_IF_NONE_MATCH=tag, **HTMX)
+    shown = table.shown_version
+    by_seat[seat].post(f"/sanma/{table.public_id}/act", {"move": move, "version": shown})
+    after = watcher.get(view, {"since": shown}, HTTP_IF_NONE_MATCH=tag, **HTMX)
     assert after.status_code == 200
-    assert int(attrs(after.content.decode())["version"]) > table.version
+    assert int(attrs(after.content.decode())["version"]) > shown
 
 
 def test_the_seat_to_move_shows_its_clock_and_a_call_shows_only_ones_own():
@@ -202,9 +204,12 @@ def test_the_seat_to_move_shows_its_clock_and_a_call_shows_only_ones_own():
     assert attrs(mine)["phase"] == "call"
     assert re.search(r'<section class="seat me[^>]*>.*?class="clock', mine, flags=re.S)
     for viewer in (0, 2):
+        # Whether seat 1 may call is its secret: the others see the next seat about to
+        # draw, as when nobody could call; no outlined tile, no clock, no deadline.
         theirs = clients[viewer].get(f"/sanma/{table.public_id}").content.decode()
-        assert 'class="clock' not in theirs  # whether seat 1 may call is its secret
-        assert "data-deadline" in theirs  # but the page asks again when the time is up
+        assert attrs(theirs)["phase"] == "draw" and "deadline" not in attrs(theirs)
+        assert 'class="clock' not in theirs and "offered" not in theirs
+        assert "data-quiet-check-ms" in theirs  # the page asks again after a while anyway
 
 
 def test_when_time_is_up_the_server_plays_and_the_seat_comes_back(three, settings):
@@ -307,7 +312,10 @@ def test_no_answer_of_a_whole_hand_at_three_humans_shows_another_seats_tiles(
         if decisions % 7 == 0:  # a refusal and a stale post answer from the seat's view
             refused = by_seat[seat].post(
                 f"/sanma/{table.public_id}/act",
-                {"move": "d:9C" if "d:9C" not in moves(html) else "ron", "version": table.version},
+                {
+                    "move": "d:9C" if "d:9C" not in moves(html) else "ron",
+                    "version": table.shown_version,
+                },
                 **HTMX,
             )
             check(seat, refused.content.decode())
@@ -320,7 +328,10 @@ def test_no_answer_of_a_whole_hand_at_three_humans_shows_another_seats_tiles(
         with django_capture_on_commit_callbacks(execute=True):
             answer = by_seat[seat].post(
                 f"/sanma/{table.public_id}/act",
-                {"move": choice or offered[rng.below(len(offered))], "version": table.version},
+                {
+                    "move": choice or offered[rng.below(len(offered))],
+                    "version": table.shown_version,
+                },
                 **HTMX,
             )
         assert answer.status_code == 200
@@ -334,3 +345,25 @@ def test_no_answer_of_a_whole_hand_at_three_humans_shows_another_seats_tiles(
             events.append(message["data"])
     assert len(events) == decisions and all(re.fullmatch(rb"\d+", e) for e in events)
     channel.close()
+
+
+def test_a_decision_after_its_deadline_is_refused_and_the_servers_counts(three, settings):
+    settings.TABLE_DECISION_SECONDS = 1
+    settings.TABLE_BANK_SECONDS = 1
+    table = _started(*three)
+    by_seat = _clients_by_seat(table, three)
+    seat, html = _to_move(table, by_seat)
+    chosen = next(m for m in moves(html) if m.startswith("d:"))
+    Seat.objects.filter(table=table, index=seat).update(
+        waiting_since=timezone.now() - timedelta(seconds=3)
+    )
+    shown, length = table.shown_version, table.version
+    answer = by_seat[seat].post(
+        f"/sanma/{table.public_id}/act", {"move": chosen, "version": shown}, **HTMX
+    )
+    assert answer.status_code == 200 and "Your time was up" in answer.content.decode()
+    table.refresh_from_db()
+    before = engine.replay(options_of(table.options), table.seed, table.log[:length])
+    drawn = engine.view(before, seat).drawn
+    assert table.log[length] == f"{seat} d:{drawn}"  # the server's move: the drawn tile
+    assert Seat.objects.get(table=table, index=seat).timeouts == 1

@@ -64,7 +64,7 @@ def test_a_stale_tab_gets_the_current_table_and_changes_nothing(alice_client, al
         for m in moves(alice_client.get(f"/sanma/{table.public_id}").content.decode())
         if m.startswith("d:")
     )
-    old = table.version
+    old = table.shown_version
     post(alice_client, table, discard)
     table.refresh_from_db()
     after = list(table.log)
@@ -75,7 +75,7 @@ def test_a_stale_tab_gets_the_current_table_and_changes_nothing(alice_client, al
     assert table.log == after  # nothing applied twice
     assert answer.status_code == 200
     html = answer.content.decode()
-    assert attrs(html)["version"] == str(table.version)
+    assert attrs(html)["version"] == str(table.shown_version)
     assert "moved on" in html
     again = post(alice_client, table, discard, version=old, htmx=False)
     assert again.status_code == 302
@@ -128,7 +128,7 @@ def test_a_strangers_table_is_not_found_whatever_is_asked(alice, bob_client, cli
     for visitor in (bob_client, guest):
         for path in ("", "/replay", "/replay?at=3", "/export"):
             assert visitor.get(f"/sanma/{table.public_id}{path}").status_code == 404
-        for data in ({"move": "pass", "version": table.version}, {"move": "!!"}):
+        for data in ({"move": "pass", "version": table.shown_version}, {"move": "!!"}):
             assert visitor.post(f"/sanma/{table.public_id}/act", data).status_code == 404
     table.refresh_from_db()
     assert table.log == list(log)
@@ -238,3 +238,27 @@ def test_no_answer_of_a_whole_hand_shows_another_seats_concealed_tiles(client):
         client.get(f"/sanma/{table.public_id}").content.decode(), state, viewer
     )
     assert answers > 5
+
+
+def test_leaving_a_table_hands_it_to_the_server_and_the_game_counts(
+    alice_client, alice, django_capture_on_commit_callbacks
+):
+    from config.celery import app as celery_app
+
+    table = start(alice_client, seed=5, length="one-hand")
+    page = alice_client.get(f"/sanma/{table.public_id}").content.decode()
+    assert f'action="/sanma/{table.public_id}/leave"' in page and "Leave for good" in page
+    eager, celery_app.conf.task_always_eager = celery_app.conf.task_always_eager, True
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            response = alice_client.post(f"/sanma/{table.public_id}/leave")
+    finally:
+        celery_app.conf.task_always_eager = eager
+    assert response.status_code == 302 and response["Location"] == "/sanma/"
+    assert "plays your seat to the end" in alice_client.get("/sanma/").content.decode()
+    table.refresh_from_db()
+    assert table.status == Table.Status.FINISHED
+    mine = table.seats.get(user=alice)
+    assert mine.place is not None and SeatRecord.objects.filter(seat=mine).exists()
+    assert 'data-figure="sanma-games">1<' in alice_client.get("/accounts/stats").content.decode()
+    assert Client().post(f"/sanma/{table.public_id}/leave").status_code == 404
