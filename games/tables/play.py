@@ -159,13 +159,7 @@ def schedule_play_out(table: Table) -> None:
 def play_out(public_id) -> bool:
     """Play the table on for its bots and its left seats, to its end when nobody else is
     left at it: whether anything was played."""
-    table = (
-        Table.objects.playing()
-        .select_for_update(of=("self",))
-        .with_seats()
-        .filter(public_id=public_id)
-        .first()
-    )
+    table = _locked_playing(public_id)
     if table is None:
         return False
     rules = rules_for(table.kind)
@@ -220,6 +214,17 @@ def start_table(
     return table
 
 
+def _locked_playing(public_id) -> Table | None:
+    """The running table, locked, with its seats (None if there is none)."""
+    return (
+        Table.objects.playing()
+        .select_for_update(of=("self",))
+        .with_seats()
+        .filter(public_id=public_id)
+        .first()
+    )
+
+
 def _locked(player: Player, public_id) -> tuple[Table, Seat] | None:
     table = (
         Table.objects.of(player)
@@ -270,13 +275,7 @@ def play_overdue(public_id) -> bool:
     """Decide for every human seat of the table whose time is up, then play on as
     after any decision (docs/tables.md#turn-timers). Safe to call at any time from
     anywhere (a task at the deadline, a page's request): whether it played."""
-    table = (
-        Table.objects.playing()
-        .select_for_update(of=("self",))
-        .with_seats()
-        .filter(public_id=public_id)
-        .first()
-    )
+    table = _locked_playing(public_id)
     if table is None or not timers.is_timed(table.seats.all()):
         return False
     before = table.version

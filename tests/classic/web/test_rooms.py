@@ -135,7 +135,9 @@ def _guests_at(table: Table, people: list[Player]) -> list[Client]:
     return clients
 
 
-def test_a_discard_two_humans_may_claim_waits_for_both_and_goes_by_priority():
+def _four_guests_at_a_claim():
+    """Four guests at a timed table whose last discard several of them may claim: the
+    table, the log before the claim, the seats asked and each seat's client."""
     seed, log, asked = _claim_position()
     people = [Player(guest_id=f"{i}" * 32) for i in range(4)]
     table = Table.objects.create(kind="classic", options=OPTIONS, seed=seed, log=list(log))
@@ -143,7 +145,11 @@ def test_a_discard_two_humans_may_claim_waits_for_both_and_goes_by_priority():
         Seat.objects.create(table=table, index=index, bank=10, **who.owner_fields())
     table = Table.objects.with_seats().get(pk=table.pk)
     _play_on(table, CLASSIC, state_of(table), _Moves(4, restarted={0, 1, 2, 3}))
-    clients = _guests_at(table, people)
+    return table, log, asked, _guests_at(table, people)
+
+
+def test_a_discard_two_humans_may_claim_waits_for_both_and_goes_by_priority():
+    table, log, asked, clients = _four_guests_at_a_claim()
     first, second = asked[0], asked[1]
     # Each seat asked sees its buttons and the clock of its own decision only.
     for seat in range(4):
@@ -191,14 +197,7 @@ def test_a_discard_two_humans_may_claim_waits_for_both_and_goes_by_priority():
 def test_a_pass_that_leaves_the_offer_open_tells_the_others_nothing(
     django_capture_on_commit_callbacks,
 ):
-    seed, log, asked = _claim_position()
-    people = [Player(guest_id=f"{i}" * 32) for i in range(4)]
-    table = Table.objects.create(kind="classic", options=OPTIONS, seed=seed, log=list(log))
-    for index, who in enumerate(people):
-        Seat.objects.create(table=table, index=index, bank=10, **who.owner_fields())
-    table = Table.objects.with_seats().get(pk=table.pk)
-    _play_on(table, CLASSIC, state_of(table), _Moves(4, restarted={0, 1, 2, 3}))
-    clients = _guests_at(table, people)
+    table, log, asked, clients = _four_guests_at_a_claim()
     view = f"/classic/{table.public_id}/view"
     tags = {seat: clients[seat].get(view, **HTMX)["ETag"] for seat in range(4)}
     shown = table.shown_version
