@@ -17,12 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from games.owners import IS_NOBODY, IS_SOMEBODY, Owned
 from games.players import Player
 
-from .engine.actions import is_secret
-
-
-def shown_count(log: list[str]) -> int:
-    """How many decisions of ``log`` every seat learns of: all but the passes."""
-    return sum(1 for text in log if not is_secret(text))
+from .engine.actions import is_answer, shown_count, shown_weights
 
 
 class TableQuerySet(models.QuerySet):
@@ -94,9 +89,29 @@ class Table(models.Model):
 
     @property
     def shown_version(self) -> int:
-        """The version every page shows and posts: the decisions every seat learns of.
-        A pass is its seat's secret, so it is not counted (docs/tables.md#stale-pages)."""
-        return shown_count(self.log)
+        """The version every page shows and posts: it moves with the decisions every
+        seat learns of, never with a pass alone (docs/tables.md#stale-pages)."""
+        return shown_count(self.log, self.answering_now())
+
+    def shown_version_at(self, index: int) -> int:
+        """The version the table showed when its log was ``index`` long."""
+        if index >= len(self.log):
+            return self.shown_version
+        return shown_count(self.log[:index], is_answer(self.log[index]))
+
+    def answering_now(self) -> bool:
+        """Whether seats answer an offer now: known once the table's state was made."""
+        known = getattr(self, "_answering", None)
+        if known is None or known[0] != len(self.log):
+            from .states import state_at  # the states are made from tables
+
+            state_at(self)
+            known = self._answering
+        return known[1]
+
+    def note_answering(self, answering: bool) -> None:
+        """Remember whether seats answer an offer after the whole log, as its state says."""
+        self._answering = (len(self.log), answering)
 
     def log_index(self, shown: int) -> int:
         """The log's length when the table first showed version ``shown`` (0 for a
@@ -104,11 +119,10 @@ class Table(models.Model):
         if shown <= 0:
             return 0
         count = 0
-        for index, text in enumerate(self.log):
-            if not is_secret(text):
-                count += 1
-                if count == shown:
-                    return index + 1
+        for index, weight in enumerate(shown_weights(self.log, self.answering_now())):
+            count += weight
+            if count >= shown:
+                return index + 1
         return len(self.log)
 
     @property

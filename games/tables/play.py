@@ -88,6 +88,7 @@ def _apply(table: Table, rules: TableRules, state: State, text: str, moves: _Mov
     after = rules.apply(state, text)
     moves.note(rules, state, text, after)
     table.log.append(text)
+    table.note_answering(rules.answering(after))
     return after
 
 

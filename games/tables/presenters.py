@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from . import seating
 from .engine import Action, MeldView, TableView
-from .models import Seat, shown_count
+from .models import Seat
 from .registry import GameKind
 from .tiles import HandTile, Tile, tile_name
 from .timers import Clocks
@@ -323,12 +323,14 @@ def present(
     log: list[str],
     since: int,
     seats: Mapping[int, Seat],
+    version: int,
     clocks: Clocks | None = None,
     now: datetime | None = None,
 ) -> TableShown:
-    """Everything the table partial shows; ``since`` is the version the player's page
-    showed before this answer (the decisions after it are animated); ``clocks`` those
-    of a table of several humans, as this seat may see them, at ``now``."""
+    """Everything the table partial shows; ``since`` is the log's length when the
+    player's page was shown before this answer (the decisions after it are animated),
+    ``version`` the table's version as shown now; ``clocks`` those of a table of several
+    humans, as this seat may see them, at ``now``."""
     me = view.seat
     events = events_since(kind, log[: view.version], since, me, seats)
     places = PLACES[kind.seats]
@@ -363,7 +365,7 @@ def present(
     shown = TableShown(
         kind=kind,
         view=view,
-        version=shown_count(log[: view.version]),
+        version=version,
         panels=panels,
         hand=hand,
         drawn=drawn,

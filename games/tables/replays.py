@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import states
-from .engine.actions import is_secret
+from .engine.actions import is_secret, settled
 from .models import Table
 from .registry import State, rules_for
 
@@ -49,9 +49,22 @@ class ReplayStep:
         return later[0] if later else None
 
 
-def shown_steps(log: list[str]) -> list[int]:
-    """The log's length after each shown decision, the deal (0) first."""
-    return [0, *(i + 1 for i, text in enumerate(log) if not is_secret(text))]
+def shown_steps(log: list[str], answering_now: bool = False) -> list[int]:
+    """The log's length after each shown decision, the deal (0) first. A pass that
+    closes an offer moves the step before it on to where the table went on (the next
+    draw), so that a discard is one step whether or not anybody could call on it."""
+    steps = [0]
+    for index, (text, done) in enumerate(zip(log, settled(log, answering_now), strict=True)):
+        if not is_secret(text):
+            steps.append(index + 1)
+        elif done:
+            steps[-1] = index + 1
+    return steps
+
+
+def last_shown(log: list[str], at: int) -> str:
+    """The last decision every seat learned of among the log's first ``at``."""
+    return next((text for text in reversed(log[:at]) if not is_secret(text)), "")
 
 
 def hand_starts(table: Table, steps: list[int]) -> tuple[int, ...]:
@@ -65,7 +78,7 @@ def hand_starts(table: Table, steps: list[int]) -> tuple[int, ...]:
 
 
 def step(table: Table, index: int) -> ReplayStep:
-    steps = shown_steps(table.log)
+    steps = shown_steps(table.log, table.answering_now())
     index = max(0, min(index, len(steps) - 1))
     at = steps[index]
     return ReplayStep(

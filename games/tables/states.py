@@ -15,7 +15,7 @@ from django.db import transaction
 from redis.exceptions import RedisError
 
 from .models import Table
-from .registry import State, rules_for
+from .registry import State, TableRules, rules_for
 
 log = logging.getLogger(__name__)
 
@@ -57,8 +57,15 @@ def state_at(table: Table, index: int | None = None) -> State:
     index = len(log_) if index is None else max(0, min(index, len(log_)))
     rules = rules_for(table.kind)
     state = _cached(table, index)
-    if state is not None:
-        return state
+    if state is None:
+        state = _made(table, rules, index)
+    if index == len(log_):
+        table.note_answering(rules.answering(state))
+    return state
+
+
+def _made(table: Table, rules: TableRules, index: int) -> State:
+    log_ = table.log
     before = _cached(table, index - 1) if index > 0 else None
     if before is not None:  # stepping on by one, as a replay does
         state = rules.apply(before, log_[index - 1])

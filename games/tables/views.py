@@ -26,7 +26,7 @@ from games.players import Player, player_of
 
 from . import live, play, replays, timers
 from .forms import AwayForm, DecisionForm, JoinCodeForm, SeatNameForm
-from .models import Table, shown_count
+from .models import Table
 from .presenters import decision_text, present, turn_text, who_is
 from .registry import GameKind, State
 
@@ -197,7 +197,8 @@ def table_context(
     now = timezone.now()
     shown_live = _live(kind, table, seat, state, now)
     clocks = shown_live.clocks if shown_live else None
-    shown = present(kind, view, table.log, since, seats_of(table), clocks, now)
+    version = table.shown_version_at(view.version)
+    shown = present(kind, view, table.log, since, seats_of(table), version, clocks, now)
     status_text = status or shown.status or turn_text(view)
     if shown_live and shown_live.away and table.is_playing:
         status_text = status or _("You are away: the server plays for you.")
@@ -308,7 +309,7 @@ def act(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpRespo
             return problem(request, kind, status)
         if status:
             messages.info(request, status)
-        shown = shown_count(outcome.table.log[: outcome.since])
+        shown = outcome.table.shown_version_at(outcome.since)
         return redirect(f"{table_url(kind, outcome.table)}?since={shown}")
     context = table_context(
         kind, outcome.table, outcome.seat, outcome.state, outcome.since, status
@@ -331,11 +332,13 @@ def replay(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpRe
     finished = not table.is_playing
     view = kind.full_view(step.state, seat) if finished else kind.view(step.state, seat)
     seats = seats_of(table)
-    last = table.log[step.at - 1] if step.at else ""
+    last = replays.last_shown(table.log, step.at)
     context = {
         "kind": kind,
         "table": table,
-        "shown": present(kind, view, table.log, step.at - 1, seats),
+        "shown": present(
+            kind, view, table.log, step.at - 1, seats, table.shown_version_at(step.at)
+        ),
         "step": step,
         "readonly": True,
         "finished": finished,

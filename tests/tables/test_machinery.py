@@ -13,6 +13,7 @@ from redis.exceptions import RedisError
 from games.players import Player
 from games.tables import play, registry, replays, states
 from games.tables.claims import claim_guest_tables
+from games.tables.engine.actions import shown_count
 from games.tables.models import Table
 from games.tables.signals import table_finished
 
@@ -175,12 +176,30 @@ def test_replay_steps_go_decision_by_decision_and_round_by_round():
     assert replays.step(table, -5).index == 0
 
 
-def test_a_replay_steps_over_passes_and_counts_only_shown_decisions():
+def test_a_replay_steps_over_passes_and_the_version_never_tells_who_could_call():
     log = ["0 d:5B", "1 pass", "2 pass", "1 d:E", "3 next"]
-    assert replays.shown_steps(log) == [0, 1, 4, 5]
+    # The passes that close the offer move the discard's step to where the table went on.
+    assert replays.shown_steps(log) == [0, 3, 4, 5]
+    assert replays.last_shown(log, 3) == "0 d:5B"
     table = Table(kind="nim", log=log)
-    assert table.shown_version == 3 and table.version == 5
-    assert [table.log_index(n) for n in (0, 1, 2, 3, 9)] == [0, 1, 4, 5, 5]
+    table.note_answering(False)
+    assert table.shown_version == 5 and table.version == 5
+    assert [table.log_index(n) for n in (0, 1, 2, 3, 4, 5, 9)] == [0, 1, 3, 4, 4, 5, 5]
+    # A discard nobody may call, one that some seats pass, one called: the version moves
+    # alike, whoever could call; while the offer is open, by the discard alone.
+    nobody, passed = ["0 d:5B", "1 d:E"], ["0 d:5B", "2 pass", "1 pass", "1 d:E"]
+    assert shown_count(nobody, False) == shown_count(passed, False) == 4
+    assert shown_count(["0 d:5B", "2 pon"], False) == shown_count(
+        ["0 d:5B", "1 pass", "2 pon"], False
+    )
+    assert shown_count(["0 d:5B"], answering_now=True) == 1
+    assert shown_count(["0 d:5B", "2 pass"], answering_now=True) == 1
+    assert (
+        shown_count(["0 d:5B", "2 pass"], answering_now=False)
+        == 2
+        == shown_count(["0 d:5B"], False)
+    )
+    assert replays.shown_steps(nobody) == [0, 1, 2] and replays.shown_steps(passed) == [0, 3, 4]
 
 
 def test_a_guests_seats_become_the_accounts(alice):

@@ -49,7 +49,7 @@ def test_moves_that_name_an_own_tile_are_grouped_and_a_chi_shows_its_run():
     assert run_from("3D") == ["3D", "4D", "5D"]
     state = classic.new_game(classic.Options(), 1)
     view = classic.view(state, 0)
-    shown = present(CLASSIC, view, [], 0, BOTS)
+    shown = present(CLASSIC, view, [], 0, BOTS, 0)
     discards = {t.move for t in [*shown.hand, *([shown.drawn] if shown.drawn else [])]}
     assert discards == {f"d:{a.tile}" for a in view.legal if a.move == "d"}
     assert shown.panels["me"].seat == 0 and list(shown.panels) == ["me", "right", "across", "left"]

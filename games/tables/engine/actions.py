@@ -25,6 +25,7 @@ the engine's to say (``apply`` refuses anything not among ``legal_actions``).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 _TEXT = re.compile(r"^([0-3]) ([a-z]+)(?::([0-9A-Za-z]{1,3}))?$")
@@ -34,6 +35,51 @@ def is_secret(text: str) -> bool:
     """A pass: only a seat that could call makes one, so no other seat may learn of it,
     not even by a count (docs/tables.md#nothing-hidden-leaks)."""
     return text.endswith(" pass")
+
+
+_ANSWERS = frozenset({"pass", "pon", "chi", "ron"})  # and "kan" without a tile
+# The moves after which a tile may be on offer: a discard (Sanma's riichi discards too),
+# a kan of the own tiles and Sanma's North set aside, which a win may rob.
+_OFFERS = frozenset({"d", "riichi", "nuki"})  # and "kan" with a kind
+
+
+def offers(text: str) -> bool:
+    """Whether other seats may be asked about a tile after this decision."""
+    move, _, tile = text.partition(" ")[2].partition(":")
+    return move in _OFFERS or (move == "kan" and bool(tile))
+
+
+def is_answer(text: str) -> bool:
+    """A decision on the tile on offer (a pass or a call on it): only a seat asked about
+    the tile makes one, while the game waits for the answers."""
+    move = text.partition(" ")[2]
+    return move == "kan" or move.partition(":")[0] in _ANSWERS
+
+
+def settled(log: Sequence[str], answering_now: bool) -> list[bool]:
+    """For each decision of ``log``, whether after it nobody answers an offer: the next
+    decision is no answer (``answering_now`` tells it for the last one). Where nobody
+    may call, a discard settles at once; where somebody may, the answer that closes
+    the offer does (docs/tables.md#the-event-log)."""
+    after = [not is_answer(text) for text in log[1:]]
+    return [*after, not answering_now] if log else []
+
+
+def shown_weights(log: Sequence[str], answering_now: bool) -> list[int]:
+    """How far each decision moves the table's version: one for a decision every seat
+    learns of (all but the passes), and one more where a tile that may be on offer
+    is settled (by the answer that closes the offer, or at once where nobody is asked).
+    A discard moves it by two whether or not anybody could call on it, so the version
+    never tells that (docs/tables.md#nothing-hidden-leaks)."""
+    return [
+        (0 if is_secret(text) else 1) + (done and (offers(text) or is_answer(text)))
+        for text, done in zip(log, settled(log, answering_now), strict=True)
+    ]
+
+
+def shown_count(log: Sequence[str], answering_now: bool) -> int:
+    """The table's version after ``log``: the sum of its decisions' weights."""
+    return sum(shown_weights(log, answering_now))
 
 
 class IllegalAction(ValueError):

@@ -24,6 +24,7 @@ from games.classic.engine.hand import decompositions
 from games.classic.engine.rules import Player, replace
 from games.classic.engine.tiles import code
 from games.classic.engine.wall import SplitMix64
+from games.tables.engine.actions import is_answer, offers
 
 from .helpers import all_tiles, full
 
@@ -97,7 +98,12 @@ def play_hand(state, choose, rng, deep: bool):
             seat = rng.below(4)
             assert view(hidden_changed(state, seat, rng), seat) == view(state, seat)
         seat = min(waiting_for(state))
-        state = apply(state, choose(state, seat))
+        action = choose(state, seat)
+        after = apply(state, action)
+        # The table's version rests on the log's text: what asks about a tile, what answers.
+        assert is_answer(str(action)) == (state.phase == "call")
+        assert offers(str(action)) or after.phase != "call" or state.phase == "call"
+        state = after
     return state
 
 

@@ -22,6 +22,7 @@ from games.sanma.engine import (
 from games.sanma.engine.state import START_SCORE, State
 from games.sanma.engine.tiles import ALL_TILES
 from games.sanma.engine.wall import LIVE_END
+from games.tables.engine.actions import is_answer, offers
 
 from .players import play
 
@@ -75,6 +76,9 @@ def check_wins(before: State, after: State) -> None:
 
 
 def check_step(before: State, action: Action, after: State) -> None:
+    # The table's version rests on the log's text: what asks about a tile, what answers.
+    assert is_answer(str(action)) == (before.phase == "call")
+    assert offers(str(action)) or after.phase != "call" or before.phase == "call"
     check_conservation(after)
     check_scores(after)
     check_wins(before, after)

@@ -182,8 +182,8 @@ def test_the_live_view_answers_304_until_the_table_changes_for_that_seat(three):
     assert int(attrs(after.content.decode())["version"]) > shown
 
 
-def test_the_seat_to_move_shows_its_clock_and_a_call_shows_only_ones_own():
-    """A position where seat 1 alone may call: seat 0's page shows no clock for it."""
+def _three_guests_at_a_pon() -> tuple[Table, list[Client]]:
+    """Three guests at a timed table whose last discard seat 1 alone may pon."""
     seed, log = position_with("pon", human=1)
     people = [Player(guest_id=f"{i}" * 32) for i in range(3)]
     table = Table.objects.create(kind="sanma", options=OPTIONS, seed=seed, log=list(log))
@@ -200,6 +200,12 @@ def test_the_seat_to_move_shows_its_clock_and_a_call_shows_only_ones_own():
         # The session is the cookie (docs/site.md#sessions): the client keeps the saved one.
         client.cookies[settings.SESSION_COOKIE_NAME] = session.session_key
         clients.append(client)
+    return table, clients
+
+
+def test_the_seat_to_move_shows_its_clock_and_a_call_shows_only_ones_own():
+    """A position where seat 1 alone may call: seat 0's page shows no clock for it."""
+    table, clients = _three_guests_at_a_pon()
     mine = clients[1].get(f"/sanma/{table.public_id}").content.decode()
     assert attrs(mine)["phase"] == "call"
     assert re.search(r'<section class="seat me[^>]*>.*?class="clock', mine, flags=re.S)
@@ -210,6 +216,27 @@ def test_the_seat_to_move_shows_its_clock_and_a_call_shows_only_ones_own():
         assert attrs(theirs)["phase"] == "draw" and "deadline" not in attrs(theirs)
         assert 'class="clock' not in theirs and "offered" not in theirs
         assert "data-quiet-check-ms" in theirs  # the page asks again after a while anyway
+
+
+def test_a_pass_that_closes_the_offer_moves_every_seats_version_as_any_discard_does():
+    """Sanma's draws are not decisions: the pass that ends an offer is what lets the
+    next seat draw, so every page must learn of it, by a version that moves just as far
+    as after a discard nobody could call (docs/tables.md#nothing-hidden-leaks)."""
+    table, clients = _three_guests_at_a_pon()
+    view = f"/sanma/{table.public_id}/view"
+    tags = {seat: clients[seat].get(view, **HTMX)["ETag"] for seat in range(3)}
+    before_discard, shown = table.shown_version_at(len(table.log) - 1), table.shown_version
+    assert shown == before_discard + 1  # the discard is shown; the draw is still to come
+    clients[1].post(f"/sanma/{table.public_id}/act", {"move": "pass", "version": shown}, **HTMX)
+    table.refresh_from_db()
+    assert table.log[-1] == "1 pass" and table.shown_version == before_discard + 2
+    drawer = engine.waiting_for(state_of(table)).pop()
+    for seat in range(3):
+        page = clients[seat].get(view, HTTP_IF_NONE_MATCH=tags[seat], **HTMX)
+        assert page.status_code == 200, seat
+        html = page.content.decode()
+        assert attrs(html)["version"] == str(before_discard + 2)
+        assert any(m.startswith("d:") for m in moves(html)) == (seat == drawer)
 
 
 def test_when_time_is_up_the_server_plays_and_the_seat_comes_back(three, settings):
