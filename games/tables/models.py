@@ -18,6 +18,7 @@ from games.owners import IS_NOBODY, IS_SOMEBODY, Owned
 from games.players import Player
 
 from .engine.actions import is_answer, shown_count, shown_weights
+from .states import state_at
 
 
 class TableQuerySet(models.QuerySet):
@@ -103,8 +104,6 @@ class Table(models.Model):
         """Whether seats answer an offer now: known once the table's state was made."""
         known = getattr(self, "_answering", None)
         if known is None or known[0] != len(self.log):
-            from .states import state_at  # the states are made from tables
-
             state_at(self)
             known = self._answering
         return known[1]

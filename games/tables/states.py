@@ -9,13 +9,16 @@ made it has committed. Without the cache (Redis away) every state is replayed.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from django.core.cache import cache
 from django.db import transaction
 from redis.exceptions import RedisError
 
-from .models import Table
 from .registry import State, TableRules, rules_for
+
+if TYPE_CHECKING:  # the tables ask their states whether an offer is open
+    from .models import Table
 
 log = logging.getLogger(__name__)
 
