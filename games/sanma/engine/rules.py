@@ -709,7 +709,7 @@ def _win(state: State, seat: int, tile: int, from_seat: int | None, value) -> Wi
         han=value.han,
         fu=value.fu,
         points=cost["main"] + (cost["additional"] if from_seat is None else 0),
-        limit=str(cost["yaku_level"]),
+        limit=value.limit,
         ura_indicators=ura_indicators(hand) if s.riichi else (),
         cost=cost,
     )
