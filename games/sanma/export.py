@@ -75,9 +75,22 @@ YAKU_NAMES = {
     "Ura Dora": "裏ドラ",
     "Aka Dora": "赤ドラ",
 }
-LIMIT_NAMES = {"mangan": "満貫", "haneman": "跳満", "baiman": "倍満", "sanbaiman": "三倍満"}
+LIMIT_NAMES = {
+    "mangan": "満貫",
+    "haneman": "跳満",
+    "baiman": "倍満",
+    "sanbaiman": "三倍満",
+    "kazoe yakuman": "数え役満",
+}
 DRAW_NAMES = {"nine-terminals": "九種九牌", "four-kans": "四槓散了", "nagashi": "流し満貫"}
-LENGTH_NAMES = {"one-hand": "三般東喰赤", "east": "三般東喰赤", "east-south": "三般南喰赤"}
+# rule.disp as Tenhou composes it: 三 three players, 般 the lobby, 東 an East game or 南
+# an East-South one, 喰 open tanyao, 赤 red fives (only when there are any). Tenhou has
+# no one-hand game: ours says 一局 where the length goes (docs/sanma.md#export).
+LENGTH_NAMES = {"one-hand": "一局", "east": "東", "east-south": "南"}
+
+
+def rule_disp(options: Options) -> str:
+    return "三般" + LENGTH_NAMES[options.length] + "喰" + ("赤" if options.red_fives else "")
 
 
 def tenhou_tile(tile: int, red_fives: bool) -> int:
@@ -124,10 +137,15 @@ def _closed_kan_string(kind: int, tiles: Sequence[int], red: bool) -> str:
     return "".join(numbers[:3]) + "a" + numbers[3]
 
 
+def _is_yakuman(win: Win) -> bool:
+    """A hand of yakuman yaku (one or several), not one counted to 13 han: ``limit`` is
+    decided in the engine's scoring from the yaku (docs/sanma.md#yakuman)."""
+    return "yakuman" in win.limit and win.limit != "kazoe yakuman"
+
+
 def _ten(win: Win, dealer: int) -> str:
     cost = win.cost
-    limit = win.limit
-    head = "役満" if "yakuman" in limit else LIMIT_NAMES.get(limit, f"{win.fu}符{win.han}飜")
+    head = "役満" if _is_yakuman(win) else LIMIT_NAMES.get(win.limit, f"{win.fu}符{win.han}飜")
     if win.from_seat is not None:
         amount = f"{cost['main']}点"
     elif win.seat == dealer:
@@ -138,7 +156,7 @@ def _ten(win: Win, dealer: int) -> str:
 
 
 def _yaku_strings(win: Win) -> list[str]:
-    yakuman = "yakuman" in win.limit and win.limit != "kazoe yakuman"
+    yakuman = _is_yakuman(win)
     out = []
     for name, han in win.yaku:
         label = YAKU_NAMES.get(name, name)
@@ -268,7 +286,7 @@ def export(
         "title": [title, ""],
         "name": [*names, ""],
         "rule": {
-            "disp": LENGTH_NAMES[options.length],
+            "disp": rule_disp(options),
             "aka": int(options.red_fives),
             "aka51": 0,
             "aka52": int(options.red_fives),
@@ -280,7 +298,9 @@ def export(
         result = state.game_result
         sc: list = []
         for seat in range(3):
-            sc += [result.scores[seat] // 100, result.points[seat]]
+            # Final scores in full points with the results, as Tenhou's JSON logs have
+            # them (its XML logs write hundreds).
+            sc += [result.scores[seat], result.points[seat]]
         out["sc"] = [*sc, 0, 0]
         # Our own key, for the reader: the seed rebuilds the walls (only once it is over).
         out["sanma"] = {"seed": seed, "length": options.length, "red_fives": options.red_fives}

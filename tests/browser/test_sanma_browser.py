@@ -35,7 +35,7 @@ def _start(page: Page, url: str, length: str = "east") -> None:
 def test_a_whole_east_round_is_played_by_clicking_on_a_phone(page: Page, live_server):
     page.emulate_media(reduced_motion="reduce")  # no waiting for the bots' animations
     _start(page, live_server.url)
-    results = 0
+    results = turns = 0
     for _ in range(600):
         phase = page.locator("#table").get_attribute("data-phase")
         if phase == "game-end":
@@ -45,10 +45,14 @@ def test_a_whole_east_round_is_played_by_clicking_on_a_phone(page: Page, live_se
             if not results:
                 page.screenshot(path=str(SCREENSHOTS / "sanma-hand-result-360x640.png"))
             results += 1
-        elif phase == "draw" and page.locator("#table .hand button.hand-tile[name=move]").count():
+        elif (
+            phase == "discard" and page.locator("#table .hand button.hand-tile[name=move]").count()
+        ):
+            # The player's own turn: "discard" (docs/tables.md#one-shape-for-every-table-game).
             widths = [t.bounding_box()["width"] for t in page.locator(".hand .hand-tile").all()]
             assert min(widths) >= 24, widths
             assert_whole_table_in_view(page, 360, 640)
+            turns += 1
         click_and_wait(page, next_table_click(page, FIRST_CHOICES))
     else:
         pytest.fail("the East round did not end")
@@ -57,6 +61,7 @@ def test_a_whole_east_round_is_played_by_clicking_on_a_phone(page: Page, live_se
     page.screenshot(path=str(SCREENSHOTS / "sanma-game-result-360x640.png"))
     table = Table.objects.get()
     assert table.status == Table.Status.FINISHED and results >= 3
+    assert turns  # the hand's tiles were measured on the player's turns
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)

@@ -268,14 +268,22 @@ def _minus(counts: tuple[int, ...], kind: int, n: int = 1) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _kan_keeps_waits(s: SeatState, counts: tuple[int, ...], kind: int) -> bool:
+    """Whether a closed kan of ``kind`` leaves a seat in riichi the waits it has
+    (docs/sanma.md#riichi): the waits of the hand as it would be, the four tiles taken
+    out as a meld, against those of the hand before the drawn tile. The kind of the kan
+    is no wait afterwards, all four of it being in the kan: 1234445677 of bamboo waits
+    on 4 and 7 (44 + 456), with 4444 as a kan on 7 alone."""
+    after = tuple(k for k in scoring.waits(_minus(counts, kind, 4)) if k != kind)
+    return waits_of(s) == after
+
+
 def _kan_kinds(hand: HandState, s: SeatState, counts: tuple[int, ...]) -> list[int]:
     kinds = []
     for kind in sorted({t // 4 for t in s.concealed}):
         if counts[kind] == 4:
             # In riichi only a kan of the drawn tile that keeps the waits.
-            keeps = _drawn_kind(s) == kind and scoring.waits(counts34(s.hand)) == scoring.waits(
-                _minus(counts, kind, 4)
-            )
+            keeps = _drawn_kind(s) == kind and _kan_keeps_waits(s, counts, kind)
             if not s.riichi or keeps:
                 kinds.append(kind)
     if not s.riichi:
@@ -709,7 +717,7 @@ def _win(state: State, seat: int, tile: int, from_seat: int | None, value) -> Wi
         han=value.han,
         fu=value.fu,
         points=cost["main"] + (cost["additional"] if from_seat is None else 0),
-        limit=str(cost["yaku_level"]),
+        limit=value.limit,
         ura_indicators=ura_indicators(hand) if s.riichi else (),
         cost=cost,
     )

@@ -146,6 +146,17 @@ class Value:
     han: int = 0
     fu: int = 0
     cost: dict | None = None  # the library's ScoresResult
+    limit: str = ""  # "", "mangan" ... "sanbaiman", "kazoe yakuman", "yakuman", "2x yakuman"...
+
+
+def limit_of(level: str, han: int, has_yakuman: bool) -> str:
+    """The hand's limit as the result card and the export name it: 13 han or more
+    without a yakuman yaku is a counted yakuman (docs/sanma.md#yakuman). The library
+    names it "kazoe yakuman" and then overwrites that with "yakuman" for any 13 han,
+    so the level it reports cannot tell the two apart."""
+    if han >= 13 and not has_yakuman:
+        return "kazoe yakuman"
+    return level
 
 
 def hand_value(
@@ -173,7 +184,10 @@ def hand_value(
     yaku = tuple(
         (y.name, (y.han_open if is_open and y.han_open else y.han_closed)) for y in result.yaku
     )
-    return Value(None, yaku, result.han, result.fu, dict(result.cost))
+    cost = dict(result.cost)
+    has_yakuman = any(y.is_yakuman for y in result.yaku)
+    limit = limit_of(str(cost["yaku_level"]), result.han, has_yakuman)
+    return Value(None, yaku, result.han, result.fu, cost, limit)
 
 
 def nagashi_value(seat_wind: int, red_fives: bool) -> Value:
@@ -182,4 +196,7 @@ def nagashi_value(seat_wind: int, red_fives: bool) -> Value:
     result = HandCalculator.estimate_hand_value(
         [], 0, config=_config(ctx, nagashi=True), dora_indicators=[]
     )
-    return Value(None, (("Nagashi Mangan", 5),), result.han, result.fu, dict(result.cost))
+    cost = dict(result.cost)
+    return Value(
+        None, (("Nagashi Mangan", 5),), result.han, result.fu, cost, str(cost["yaku_level"])
+    )

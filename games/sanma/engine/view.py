@@ -212,7 +212,7 @@ def _build(state: State, seat: int, open_all: bool) -> View:
             fu=value.fu,
             points=int(cost["main"]) + (int(cost["additional"]) if tsumo else 0),
             total=int(cost["total"]),
-            limit=str(cost["yaku_level"]),
+            limit=value.limit,
         )
     waits = rules.waits_of(me) if len(me.hand) % 3 == 1 else ()
     phase, turn = _phase_and_turn(state, seat)

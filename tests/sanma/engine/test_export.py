@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from games.sanma.engine import Options, replay
+from games.sanma.engine import Options, replay, view
 from games.sanma.export import export, export_json, read, tenhou_tile
 
 from .helpers import play as play_texts
@@ -78,3 +78,81 @@ def test_a_ron_on_a_set_aside_north_is_written_as_tenhou_does():
     assert entry[0] == "和了" and entry[1][1] < 0 and entry[1][2] == -entry[1][1]
     assert entry[2][:3] == [2, 1, 2]
     assert "役牌 中(1飜)" in entry[2]
+
+
+def test_final_scores_are_in_full_points_with_the_results():
+    options = Options(length="one-hand")
+    state, log = play(options, 2, greedy=True)
+    doc = export(options, 2, log)
+    result = state.game_result
+    assert doc["sc"][:6] == [
+        result.scores[0],
+        result.points[0],
+        result.scores[1],
+        result.points[1],
+        result.scores[2],
+        result.points[2],
+    ]
+    assert sum(doc["sc"][0:6:2]) == 105_000  # 3 x 35,000: no sticks are lost
+
+
+def test_the_rule_names_the_length_and_red_fives_only_when_there_are_any():
+    names = {
+        (length, red): export(Options(length=length, red_fives=red), 1, [])["rule"]["disp"]
+        for length in ("one-hand", "east", "east-south")
+        for red in (True, False)
+    }
+    assert names[("east", True)] == "三般東喰赤" and names[("east", False)] == "三般東喰"
+    assert (
+        names[("east-south", True)] == "三般南喰赤" and names[("east-south", False)] == "三般南喰"
+    )
+    for red in (True, False):
+        one = names[("one-hand", red)]
+        assert one.startswith("三") and "東" not in one and "南" not in one
+        assert one.endswith("赤") == red
+
+
+def _counted_yakuman_offered():
+    """Seat 1 may ron the dealer's 9 of bamboo: 123 123 456 789 55 of bamboo, closed, is
+    chinitsu 6, ittsu 2, iipeikou 1, pinfu 1 and three dora (5 of bamboo): 13 han and
+    no yakuman yaku, a counted yakuman (docs/sanma.md#yakuman)."""
+    seat1 = "1B 1B 2B 2B 3B 3B 4B 5B 6B 7B 8B 5B 5B"
+    seat2 = "1D 2D 3D 4D 6D 7D 8D 9D E S W G R"
+    dealer = "1C 9C 9B 2D 3D 7D Wh Wh G R N N E"
+    return play_texts(position((dealer, seat1, seat2), draws="S", indicators="4B"), "0 d:9B")
+
+
+def test_a_counted_yakuman_is_one_for_the_preview_and_the_result_card():
+    state = _counted_yakuman_offered()
+    preview = view(state, 1).preview
+    assert preview.han == 13 and preview.limit == "kazoe yakuman"
+    state = play_texts(state, "1 ron")
+    shown = view(state, 0).hand_result.wins[0]  # what the result card shows
+    assert shown.limit == "kazoe yakuman" and shown.points == 32000
+
+
+def test_a_counted_yakuman_is_named_so_and_its_yaku_keep_their_han():
+    state = play_texts(_counted_yakuman_offered(), "1 ron")
+    win = state.hand.result.wins[0]
+    assert win.seat == 1 and win.han == 13 and win.limit == "kazoe yakuman"
+    assert not any(han >= 13 for _, han in win.yaku)
+    from games.sanma.export import _result_entry
+
+    entry = _result_entry(state.hand.result, state.hand)
+    assert entry[2][3] == "数え役満32000点"
+    assert "清一色(6飜)" in entry[2] and "ドラ(3飜)" in entry[2]
+    assert not any("役満)" in item for item in entry[2][4:])
+
+
+def test_a_yakuman_yaku_is_still_marked_as_one():
+    # Seat 1 rons the dealer's Red dragon for daisangen.
+    seat1 = "Wh Wh Wh G G G R R 2D 3D 4D 7B 7B"
+    seat2 = "1D 2D 3D 4D 6D 7D 8D 9D E S W N 9B"
+    dealer = "1C 9C 1B 9B R 2B 3B 6B Wh E S N N"
+    state = play_texts(position((dealer, seat1, seat2), draws="S"), "0 d:R", "1 ron")
+    win = state.hand.result.wins[0]
+    assert win.limit == "yakuman"
+    from games.sanma.export import _result_entry
+
+    entry = _result_entry(state.hand.result, state.hand)
+    assert entry[2][3] == "役満32000点" and "大三元(役満)" in entry[2]

@@ -364,3 +364,27 @@ def test_illegal_actions_are_refused_with_a_clear_error():
     for text in ("", "4 pass", "0 d 5D", "0 d:5Dred"):  # not an action's form at all
         with pytest.raises(IllegalAction):
             Action.parse(text)
+
+
+def test_in_riichi_a_closed_kan_that_changes_the_waits_is_not_offered():
+    # 234 of circles and 1234445677 of bamboo wait on 4 and 7 of bamboo, the 4 only as
+    # 44 + 456: with all four 4s in a kan, only the 7 is left (docs/sanma.md#riichi).
+    seat1 = "2D 3D 4D 1B 2B 3B 4B 4B 4B 5B 6B 7B 7B"
+    state = position((DEALER, seat1, QUIET), draws="W 1C 1B 9C 4B")
+    state = play(state, "0 d:W", "1 riichi:1C", "2 d:1B", "0 d:9C")
+    assert view(state, 1).waits == ("4B", "7B") and view(state, 1).drawn == "4B"
+    assert "kan:4B" not in moves(state, 1)
+    with pytest.raises(IllegalAction):
+        apply(state, Action.parse("1 kan:4B"))
+    # Out of riichi the same kan is open to it.
+    state = position((DEALER, seat1, QUIET), draws="W 4B")
+    assert "kan:4B" in moves(play(state, "0 d:W"), 1)
+
+
+def test_in_riichi_a_closed_kan_of_the_drawn_tile_that_keeps_the_waits_is_offered():
+    seat1 = "2D 3D 4D 6D 7D 8D 3B 3B 3B 5B 6B 9D 9D"  # waits 4 and 7 of bamboo
+    state = position((DEALER, seat1, QUIET), draws="W 1C 1B 9C 3B")
+    state = play(state, "0 d:W", "1 riichi:1C", "2 d:1B", "0 d:9C")
+    assert "kan:3B" in moves(state, 1)
+    state = play(state, "1 kan:3B")
+    assert view(state, 1).waits == ("4B", "7B") and state.hand.seats[1].riichi
