@@ -227,14 +227,16 @@ _tasks: list[asyncio.Task] = []
 
 
 async def _respond(send, status: int, text: str) -> None:
+    body = text.encode() + b"\n"
     headers = [
         (b"content-type", b"text/plain; charset=utf-8"),
+        (b"content-length", str(len(body)).encode()),
         (b"cache-control", b"no-store"),
     ]
     if status in RETRY_AFTER:  # refused: the connection goes at once, freeing its descriptor
         headers += [(b"retry-after", RETRY_AFTER[status]), (b"connection", b"close")]
     await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": text.encode() + b"\n"})
+    await send({"type": "http.response.body", "body": body})
 
 
 def _client_of(scope) -> str:
@@ -254,6 +256,8 @@ def _key_of(scope) -> str | None:
         fields = parse_qsl(query, keep_blank_values=True, max_num_fields=1)
     except (UnicodeDecodeError, ValueError):
         return None
+    if not fields:
+        return ""  # no key: not a stream of the asker's
     if len(fields) != 1 or fields[0][0] != "key":
         return None
     return fields[0][1]
