@@ -102,7 +102,8 @@ class Refusals:
             client, n = self.clients.most_common(1)[0]
             parts.append(f"most from {client} ({n})")
         if self.starved:
-            parts.append(f"out of descriptors to accept a connection {self.starved} times")
+            times = "once" if self.starved == 1 else f"{self.starved} times"
+            parts.append(f"out of descriptors to accept a connection {times}")
         log.warning("stream %s", "; ".join(parts))
         self.reasons.clear()
         self.clients.clear()
