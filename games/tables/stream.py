@@ -1,7 +1,7 @@
 """The live stream (docs/tables.md#live-updates): a small ASGI app that uvicorn runs
 beside the web processes,
 
-    uvicorn games.tables.stream:app --host 127.0.0.1 --port 8001
+    uvicorn games.tables.stream:app --host 127.0.0.1 --port 8001 --no-proxy-headers
 
 (``/health`` answers 200 while it listens to Redis.) It holds one Server-Sent-Events
 stream per open page of a table of several humans and
@@ -15,7 +15,8 @@ When Redis is away the streams close and new ones are refused, so that the pages
 One visitor cannot take it down (docs/tables.md#what-the-stream-refuses): streams are
 capped per key (one seat of one table), per client address and in all, the last cap kept
 well below the process's limit on open files; a refused stream gets a short 429 or 503
-and its connection is closed, and refusals are logged as one summary line a minute.
+and its connection is closed, and refusals are logged as one summary line per
+TABLE_STREAM_LOG_SECONDS.
 """
 
 from __future__ import annotations
@@ -160,6 +161,7 @@ class Hub:
 
     async def run(self) -> None:
         while True:
+            pool = None
             try:
                 # A bounded pool: however many streams open at once, Redis costs at most
                 # REDIS_CONNECTIONS descriptors (a read that waits too long finds none).
@@ -185,6 +187,9 @@ class Hub:
                 log.warning("stream lost Redis; closing every stream until it is back")
             self.ready = False
             self.close_all()
+            if pool is not None:  # its connections' descriptors go with it
+                with contextlib.suppress(RedisError, OSError):
+                    await pool.disconnect()
             await asyncio.sleep(1)
 
     def add(self, public_id: str, listener: Listener) -> None:
