@@ -175,7 +175,11 @@ def _health(base: str) -> int:
 @pytest.fixture(scope="module")
 def capped(tmp_path_factory):
     log = tmp_path_factory.mktemp("stream") / "stream.log"
-    env = {"TABLE_STREAM_PER_CLIENT": str(PER_CLIENT), "TABLE_STREAM_PER_KEY": str(PER_KEY)}
+    env = {
+        "TABLE_STREAM_PER_CLIENT": str(PER_CLIENT),
+        "TABLE_STREAM_PER_KEY": str(PER_KEY),
+        "TABLE_STREAM_LOG_SECONDS": "3600",  # the first refusal is told, the rest wait
+    }
     with running_stream(env=env, log=log) as (base, _process):
         yield base, log
 
