@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import ipaddress
 import logging
 import math
 import time
@@ -20,6 +19,8 @@ from django.conf import settings
 from django.http import HttpRequest
 from limits import RateLimitItem, parse, storage, strategies
 from limits.errors import StorageError
+
+from games.addresses import address_key
 
 from .throttle import client_ip
 
@@ -51,16 +52,8 @@ def _rule(name: str) -> RateLimitItem:
 
 
 def address_of(request: HttpRequest) -> str:
-    """The client's address; an IPv6 client by its /64, which one line usually gets
-    whole, so that hopping within it gains nothing."""
-    address = client_ip(request)
-    try:
-        parsed = ipaddress.ip_address(address)
-    except ValueError:
-        return address
-    if parsed.version == 6:
-        return str(ipaddress.ip_network(f"{parsed}/64", strict=False).network_address)
-    return str(parsed)
+    """The client's address; an IPv6 client by its /64 (games/addresses.py)."""
+    return address_key(client_ip(request))
 
 
 def target_key(text: str) -> str:

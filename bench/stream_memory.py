@@ -109,9 +109,15 @@ def main() -> None:
             "--log-level",
             "warning",
             "--no-access-log",
+            "--no-proxy-headers",
         ],
         cwd=ROOT,
-        env=dict(os.environ),
+        # One client holds every stream here: the caps per client and per key let it.
+        env={
+            **os.environ,
+            "TABLE_STREAM_PER_CLIENT": str(args.streams),
+            "TABLE_STREAM_PER_KEY": str(args.streams),
+        },
     )
     sockets: list[socket.socket] = []
     try:

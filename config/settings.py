@@ -254,6 +254,13 @@ TABLE_ABANDONED_HOURS = env_float("TABLE_ABANDONED_HOURS", 24.0)
 # ("http://127.0.0.1:8001"). Unset: no stream, pages poll every TABLE_POLL_SECONDS.
 TABLE_STREAM_URL = env_str("TABLE_STREAM_URL")
 TABLE_POLL_SECONDS = env_float("TABLE_POLL_SECONDS", 2.0)
+# The live stream's caps (docs/tables.md#what-the-stream-refuses): streams in all (kept
+# below the process's descriptor limit, with headroom), per client address and per key
+# (one seat of one table); refusals are logged as one line per TABLE_STREAM_LOG_SECONDS.
+TABLE_STREAM_MAX = env_int("TABLE_STREAM_MAX", 20_000)
+TABLE_STREAM_PER_CLIENT = env_int("TABLE_STREAM_PER_CLIENT", 40)
+TABLE_STREAM_PER_KEY = env_int("TABLE_STREAM_PER_KEY", 6)
+TABLE_STREAM_LOG_SECONDS = env_float("TABLE_STREAM_LOG_SECONDS", 60.0)
 ROOM_IDLE_MINUTES = env_int("ROOM_IDLE_MINUTES", 120)
 
 # Games live with the session, so a session must survive an outage of Redis (and of

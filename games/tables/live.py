@@ -73,10 +73,19 @@ def stream_url(table: Table, seat: int) -> str:
     return f"{base.rstrip('/')}/{table.public_id}?key={key}"
 
 
-def table_of_key(key: str) -> str | None:
-    """The public id of the table a stream key was made for, if it is good and fresh."""
+def seat_of_key(key: str) -> tuple[str, int] | None:
+    """The table's public id and the seat a stream key was made for, if it is good and
+    fresh."""
     try:
-        public_id, _seat = signing.loads(key, salt=KEY_SALT, max_age=KEY_MAX_AGE)
+        public_id, seat = signing.loads(key, salt=KEY_SALT, max_age=KEY_MAX_AGE)
     except (signing.BadSignature, ValueError, TypeError):
         return None
-    return public_id if isinstance(public_id, str) else None
+    if not isinstance(public_id, str) or type(seat) is not int:
+        return None
+    return public_id, seat
+
+
+def table_of_key(key: str) -> str | None:
+    """The public id of the table a stream key was made for, if it is good and fresh."""
+    found = seat_of_key(key)
+    return found[0] if found else None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import http.cookiejar
 import os
+import resource
 import signal
 import socket
 import subprocess
@@ -76,41 +77,60 @@ def running_site(database_url: str | None = None, workers: int = 1, wait_for: st
 
 
 @contextlib.contextmanager
-def running_stream(port: int | None = None, redis_url: str | None = None, ready: bool = True):
+def running_stream(
+    port: int | None = None,
+    redis_url: str | None = None,
+    ready: bool = True,
+    env: dict[str, str] | None = None,
+    log: Path | None = None,
+    open_files: int | None = None,
+):
     """Start the live stream (uvicorn) on a free loopback port, with the tests' Redis
-    (or ``redis_url``) and secret; yield its base URL and process once it listens to
-    Redis (or, without ``ready``, once it answers at all); kill it at the end."""
+    (or ``redis_url``) and secret, and ``env`` besides; yield its base URL and process
+    once it listens to Redis (or, without ``ready``, once it answers at all); kill it at
+    the end. ``log`` takes what it writes (else the tests' stderr); ``open_files``
+    lowers its limit on open files."""
     port = port or _free_port()
-    env = dict(os.environ)
+    environment = {**os.environ, **(env or {})}
     if redis_url is not None:
-        env["REDIS_URL"] = redis_url
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "games.tables.stream:app",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--log-level",
-            "warning",
-            "--no-access-log",
-        ],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        if ready:
-            _wait_until_ready(base + "/health", process)
-        else:
-            _wait_until_listening(base + "/health", process)
-        yield base, process
-    finally:
-        kill(process)
+        environment["REDIS_URL"] = redis_url
+
+    def limit_open_files() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, open_files))
+
+    with contextlib.ExitStack() as stack:
+        output = stack.enter_context(open(log, "wb")) if log is not None else None
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "games.tables.stream:app",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--log-level",
+                "warning",
+                "--no-access-log",
+                "--no-proxy-headers",  # the stream reads X-Forwarded-For as the site does
+            ],
+            cwd=ROOT,
+            env=environment,
+            start_new_session=True,
+            stdout=output,
+            stderr=output,
+            preexec_fn=limit_open_files if open_files else None,
+        )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            if ready:
+                _wait_until_ready(base + "/health", process)
+            else:
+                _wait_until_listening(base + "/health", process)
+            yield base, process
+        finally:
+            kill(process)
 
 
 def _wait_until_ready(url: str, process: subprocess.Popen, seconds: float = 20) -> None:

@@ -106,7 +106,7 @@
     source.onerror = () => {
       poll(true); // until the stream is back
       if (source && source.readyState === EventSource.CLOSED) {
-        source = null; // refused (the stream is full or lost Redis): try again later
+        source = null; // refused (docs/tables.md#what-the-stream-refuses): try again later
         setTimeout(connect, backoff * 1000);
         backoff = Math.min(backoff * 2, 30);
       }
