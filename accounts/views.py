@@ -23,13 +23,13 @@ from django.utils.translation import gettext_lazy
 from django.views import i18n as i18n_views
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import languages
+from games import languages, limits
 from games.players import Player
 from games.styles import PART_NAMES, of_part
 from games.tables.registry import game_kinds
 from games.tables.stats import player_figures as table_figures
 
-from . import addresses, coins, limits
+from . import addresses, coins
 from .forms import CheckInForm, ProfileForm, QueuedPasswordResetForm, SignUpForm, StyleForm
 from .models import User
 from .stats import history, player_stats
@@ -59,10 +59,7 @@ TOO_MANY = {
 
 
 def too_many(request: HttpRequest, refusal: limits.Refusal) -> HttpResponse:
-    context = {"message": TOO_MANY[refusal.rule], "minutes": refusal.minutes}
-    response = render(request, "registration/too_many.html", context, status=429)
-    response["Retry-After"] = str(refusal.seconds)
-    return response
+    return limits.too_many(request, TOO_MANY[refusal.rule], refusal)
 
 
 def _site(request: HttpRequest) -> str:

@@ -147,15 +147,24 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # Sign-up and password resets are rate limited per address and per target e-mail
 # (docs/site.md#rate-limits), in a moving window kept in Redis. Every post of the form
 # counts for its address; a post that would send a mail also counts for the address it
-# goes to, so that nobody can fill an inbox.
+# goes to, so that nobody can fill an inbox. So are room codes tried and rooms and
+# tables opened (games/limits.py).
 RATE_LIMIT_STORAGE = env_str("REDIS_URL") or "memory://"  # Redis, as the cache
 RATE_LIMITS = {
     "sign-up per address": "20/hour",
     "confirmation per e-mail": "3/hour",
     "reset per address": "20/hour",
     "reset per e-mail": "3/hour",
+    # The table games (docs/tables.md#limits-on-what-one-visitor-opens): room codes
+    # that lead nowhere, tried from one address; rooms opened and practice tables
+    # started by one player (an account or a guest's session) and from one address.
+    "room codes not found per address": "20/hour",
+    "rooms per player": "10/hour",
+    "rooms per address": "30/hour",
+    "tables per player": "30/hour",
+    "tables per address": "90/hour",
 }
-AXES_CLIENT_IP_CALLABLE = "accounts.throttle.client_ip"
+AXES_CLIENT_IP_CALLABLE = "games.addresses.client_ip"
 
 TEMPLATES = [
     {

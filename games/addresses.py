@@ -1,6 +1,6 @@
 """The client's address, one rule for the whole site (docs/site.md#production-shape):
 what django-axes throttles failed log-ins by, what sign-up and resets are rate limited
-by (accounts/limits.py) and what the live stream caps its streams by
+by (games/limits.py) and what the live stream caps its streams by
 (games/tables/stream.py).
 
 Plain functions of the peer's address and the ``X-Forwarded-For`` header, so that a

@@ -8,17 +8,21 @@ from django.db import transaction
 from django.utils import timezone
 
 from . import play
-from .models import RoomSeat, Seat, Table
+from .models import RoomRemoval, RoomSeat, Seat, Table
 from .signals import tables_claimed
 
 
 @transaction.atomic
 def claim_guest_tables(user: AbstractBaseUser, guest_id: str) -> int:
     """Give the guest's seats to the account; how many tables that moved. Their seats
-    in rooms go along (where the account has none already in the same room)."""
+    in rooms go along (where the account has none already in the same room), and so do
+    the rooms the host took the guest out of: logging in does not open them again."""
     in_rooms = RoomSeat.objects.filter(user__isnull=True, guest_id=guest_id)
     in_rooms.exclude(room__members__user=user).update(user=user, guest_id="", name="")
     in_rooms.delete()
+    removed = RoomRemoval.objects.filter(user__isnull=True, guest_id=guest_id)
+    removed.exclude(room__removals__user=user).update(user=user, guest_id="")
+    removed.delete()
     seats = list(Seat.objects.select_for_update().filter(user__isnull=True, guest_id=guest_id))
     if not seats:
         return 0

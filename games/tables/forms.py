@@ -1,5 +1,5 @@
 """What the table pages post (docs/tables.md): a new table's options, a decision, a
-room's code, a seat's name, the host's swap, leaving a seat to the server."""
+room's code, a seat's name, the host's swap and removal, leaving a seat to the server."""
 
 from __future__ import annotations
 
@@ -66,6 +66,12 @@ class SwapForm(forms.Form):
 
     first = forms.IntegerField(min_value=0, max_value=3)
     second = forms.IntegerField(min_value=0, max_value=3)
+
+
+class RemoveForm(forms.Form):
+    """The host takes the member of a seat out of the room."""
+
+    seat = forms.IntegerField(min_value=0, max_value=3)
 
 
 class AwayForm(forms.Form):

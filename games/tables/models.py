@@ -254,3 +254,29 @@ class RoomSeat(Owned):
     @property
     def player(self) -> Player:
         return Player(self.user) if self.user_id else Player(guest_id=self.guest_id)
+
+
+class RoomRemoval(Owned):
+    """A player the host took out of a room before its start: they may not sit down in
+    it again (docs/tables.md#rooms). Goes with the room."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="removals")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["room", "user"],
+                condition=Q(user__isnull=False),
+                name="an_account_is_removed_once",
+            ),
+            models.UniqueConstraint(
+                fields=["room", "guest_id"],
+                condition=~Q(guest_id=""),
+                name="a_guest_is_removed_once",
+            ),
+            models.CheckConstraint(condition=IS_SOMEBODY, name="a_removal_is_of_somebody"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.room_id}: removed {self.user_id or self.guest_id}"

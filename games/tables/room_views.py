@@ -1,6 +1,8 @@
 """Thin views of the private rooms of every table game (docs/tables.md#rooms): open a
-room, find it by its code, sit down, swap seats, start. The rooms' machinery is
-games/tables/rooms.py.
+room, find it by its code, sit down, swap seats, take a member out, start. The rooms'
+machinery is games/tables/rooms.py. A visitor who tries too many codes that lead nowhere
+is refused for a while (docs/tables.md#limits-on-what-one-visitor-opens), and so is one
+who opens too many rooms.
 
 Each post answers the room's part for HTMX and redirects back to the room page
 without JavaScript; a request that cannot be met shows the room with the reason.
@@ -18,15 +20,19 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from games import limits
 from games.players import Player, player_of
 
 from . import rooms
-from .forms import JoinCodeForm, SeatNameForm, SwapForm
+from .forms import JoinCodeForm, RemoveForm, SeatNameForm, SwapForm
 from .models import Room
 from .registry import GameKind
-from .views import problem, start_page, table_url
+from .views import opening_refused, problem, start_page, table_url, too_many
 
 WINDS = ("E", "S", "W", "N")  # seat 0 deals first
+CODES_NOT_FOUND = "room codes not found per address"
+# An answer of status 286 tells a polling part to stop asking (htmx).
+STOP_POLLING = 286
 
 
 @dataclass(frozen=True)
@@ -48,7 +54,8 @@ def _tag(room: Room) -> str:
 
 def _room_context(request: HttpRequest, kind: GameKind, room: Room, error: str = "") -> dict:
     by_index = {m.index: m for m in room.members.all()}
-    me = rooms.member_of(room, player_of(request))
+    player = player_of(request)
+    me = rooms.member_of(room, player)
     seats = [
         RoomSeat(
             index=i,
@@ -69,6 +76,7 @@ def _room_context(request: HttpRequest, kind: GameKind, room: Room, error: str =
         "me": me,
         "is_host": me is not None and me.is_host,
         "free": any(not seat.who for seat in seats),
+        "removed": me is None and rooms.was_removed(room, player),
         "options": kind.describe_options(room.options),
         "bots": kind.level_names.get(room.bot_level, room.bot_level),
         "error": error,
@@ -87,7 +95,32 @@ def _room_page(
 
 
 def _gone(request: HttpRequest, kind: GameKind) -> HttpResponse:
-    return problem(request, kind, _("There is no room with this code (any more)."), status=404)
+    """No room of this code (any more). The room's own part, asking again, says so in
+    its place and stops asking."""
+    message = _("There is no room with this code (any more).")
+    if request.htmx:
+        return render(request, "tables/room.html#gone", {"message": message}, status=STOP_POLLING)
+    return problem(request, kind, message, status=404)
+
+
+def _lookup(request: HttpRequest, kind: GameKind, code: str) -> Room | HttpResponse:
+    """The room of ``code`` for the visitor, or the answer instead. A member always
+    finds their room. Anybody else is refused (429) once their address has tried too
+    many codes that lead nowhere, whatever the code, so that the refusal tells nothing
+    of it; a code that leads nowhere counts one more try."""
+    found = rooms.find(code)
+    if found is not None and found.kind != kind.key:
+        found = None
+    if found is not None and rooms.member_of(found, player_of(request)) is not None:
+        return found
+    address = limits.address_of(request)
+    refusal = limits.exceeded(CODES_NOT_FOUND, address)
+    if refusal is not None:
+        return too_many(request, refusal)
+    if found is None:
+        limits.hit(CODES_NOT_FOUND, address)
+        return _gone(request, kind)
+    return found
 
 
 def _to_table(request: HttpRequest, kind: GameKind, room: Room) -> HttpResponse:
@@ -102,6 +135,9 @@ def new_room(request: HttpRequest, kind: GameKind) -> HttpResponse:
     name_form = SeatNameForm(request.POST, auto_id="room_%s")
     if not (form.is_valid() and name_form.is_valid()):
         return start_page(request, kind, room_form=form, name_form=name_form, status=400)
+    refusal = opening_refused(request, "rooms")
+    if refusal is not None:
+        return too_many(request, refusal)
     room = rooms.create(
         player_of(request),
         kind.key,
@@ -126,9 +162,9 @@ def find_room(request: HttpRequest, kind: GameKind) -> HttpResponse:
 def room(request: HttpRequest, code: str, kind: GameKind) -> HttpResponse:
     """The room: who sits where, and what the visitor may do. Once its game has
     started, its players go to the table; its part answers 304 while nothing changed."""
-    found = rooms.find(code)
-    if found is None or found.kind != kind.key:
-        return _gone(request, kind)
+    found = _lookup(request, kind, code)
+    if isinstance(found, HttpResponse):
+        return found
     if found.code != code:
         return redirect(f"{kind.key}:room", code=found.code)
     member = rooms.member_of(found, player_of(request))
@@ -149,9 +185,9 @@ def _room_action(
     request: HttpRequest, kind: GameKind, code: str, act: Callable[[Player, str], object]
 ) -> HttpResponse:
     """Run ``act(player, code)`` on the room; answer the room or the reason it failed."""
-    found = rooms.find(code)
-    if found is None or found.kind != kind.key:
-        return _gone(request, kind)
+    found = _lookup(request, kind, code)
+    if isinstance(found, HttpResponse):
+        return found
     try:
         act(player_of(request), code)
     except rooms.RoomError as error:
@@ -188,6 +224,16 @@ def swap(request: HttpRequest, code: str, kind: GameKind) -> HttpResponse:
     return _room_action(
         request, kind, code, lambda player, c: rooms.swap(player, c, first, second)
     )
+
+
+@require_POST
+def remove(request: HttpRequest, code: str, kind: GameKind) -> HttpResponse:
+    """The host takes a member out of the room before the start (docs/tables.md#rooms)."""
+    form = RemoveForm(request.POST)
+    if not form.is_valid():
+        return problem(request, kind, _("There is no such seat."))
+    seat = form.cleaned_data["seat"]
+    return _room_action(request, kind, code, lambda player, c: rooms.remove(player, c, seat))
 
 
 @require_POST

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from games.players import Player
 
 from . import play
-from .models import Room, RoomSeat, Table
+from .models import Room, RoomRemoval, RoomSeat, Table
 from .registry import rules_for
 
 # Read aloud without a doubt: no 0 or O, no 1, I or L.
@@ -89,7 +89,7 @@ def find(code: str) -> Room | None:
         return None
     return (
         Room.objects.select_related("table")
-        .prefetch_related("members__user")
+        .prefetch_related("members__user", "removals")
         .filter(code=code)
         .first()
     )
@@ -99,10 +99,15 @@ def member_of(room: Room, player: Player) -> RoomSeat | None:
     return next((m for m in room.members.all() if player.holds(m)), None)
 
 
+def was_removed(room: Room, player: Player) -> bool:
+    """Whether the host took the player out of the room (they may not sit down again)."""
+    return any(player.holds(removal) for removal in room.removals.all())
+
+
 def _locked(code: str) -> Room:
     room = (
         Room.objects.select_for_update(of=("self",))
-        .prefetch_related("members")
+        .prefetch_related("members", "removals")
         .filter(code=normalized_code(code) or "")
         .first()
     )
@@ -124,6 +129,8 @@ def join(player: Player, code: str, name: str = "") -> Room:
         return room
     if room.is_started:
         raise RoomError(_("This room's game has started without you."))
+    if was_removed(room, player):
+        raise RoomError(_("The host took you out of this room: you cannot sit down in it again."))
     taken = {m.index for m in room.members.all()}
     free = [i for i in range(rules_for(room.kind).seats) if i not in taken]
     if not free:
@@ -177,6 +184,23 @@ def swap(player: Player, code: str, first: int, second: int) -> Room:
     for member, to in moving:
         member.index = to
         member.save(update_fields=["index"])
+    _touch(room)
+    return room
+
+
+@transaction.atomic
+def remove(player: Player, code: str, index: int) -> Room:
+    """The host takes the member of seat ``index`` out of the room, before the start;
+    that player may not sit down in this room again."""
+    room = _locked(code)
+    _host(room, player)
+    member = next((m for m in room.members.all() if m.index == index), None)
+    if member is None:
+        raise RoomError(_("Nobody sits in that seat."))
+    if member.is_host:
+        raise RoomError(_("The host stays in the room; a room nobody uses closes by itself."))
+    RoomRemoval.objects.get_or_create(room=room, user=member.user, guest_id=member.guest_id)
+    member.delete()
     _touch(room)
     return room
 

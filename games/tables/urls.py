@@ -23,6 +23,7 @@ def urls_for(kind: GameKind) -> tuple[list[URLPattern], str]:
         path("room/<str:code>/join", room_views.join, of, name="room_join"),
         path("room/<str:code>/leave", room_views.leave, of, name="room_leave"),
         path("room/<str:code>/swap", room_views.swap, of, name="room_swap"),
+        path("room/<str:code>/remove", room_views.remove, of, name="room_remove"),
         path("room/<str:code>/start", room_views.start, of, name="room_start"),
         path("<uuid:public_id>", views.table_page, of, name="table"),
         path("<uuid:public_id>/act", views.act, of, name="act"),

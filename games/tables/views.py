@@ -18,10 +18,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import languages
+from games import languages, limits
 from games.players import Player, player_of
 
 from . import live, play, replays, timers
@@ -34,6 +35,31 @@ from .registry import GameKind, State
 def problem(request: HttpRequest, kind: GameKind, message: str, status: int = 400):
     context = {"message": message, "kind": kind}
     return render(request, "tables/problem.html", context, status=status)
+
+
+# What a 429 page says, by the limit reached (docs/tables.md#limits-on-what-one-visitor-opens).
+TOO_MANY = {
+    "room codes not found per address": gettext_lazy(
+        "Too many room codes that lead nowhere were tried from your address."
+    ),
+    "rooms per player": gettext_lazy("You opened too many rooms."),
+    "rooms per address": gettext_lazy("Too many rooms were opened from your address."),
+    "tables per player": gettext_lazy("You started too many tables."),
+    "tables per address": gettext_lazy("Too many tables were started from your address."),
+}
+
+
+def too_many(request: HttpRequest, refusal: limits.Refusal) -> HttpResponse:
+    return limits.too_many(request, str(TOO_MANY[refusal.rule]), refusal)
+
+
+def opening_refused(request: HttpRequest, what: str) -> limits.Refusal | None:
+    """Count one more of ``what`` ("rooms", "tables") opened by the visitor, as a player
+    and from their address: a Refusal once either has opened too many."""
+    return limits.first_refusal(
+        (f"{what} per player", limits.player_key(player_of(request))),
+        (f"{what} per address", limits.address_of(request)),
+    )
 
 
 def not_yours(request: HttpRequest, kind: GameKind) -> HttpResponse:
@@ -122,6 +148,9 @@ def new_table(request: HttpRequest, kind: GameKind) -> HttpResponse:
     form = kind.options_form(request.POST)
     if not form.is_valid():
         return start_page(request, kind, form=form, status=400)
+    refusal = opening_refused(request, "tables")
+    if refusal is not None:
+        return too_many(request, refusal)
     started = play.start_practice(
         kind, player_of(request), form.options(), form.cleaned_data["level"]
     )

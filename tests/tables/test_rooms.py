@@ -145,3 +145,28 @@ def test_the_expiry_runs_on_the_beat(settings):
 def test_a_kind_without_a_timeout_action_is_played_by_its_weakest_bot():
     state = NIM.start({"pile": 5}, 0)
     assert NIM.timeout_action(state, 0, 7, 0) == NIM.bot_action(state, 0, "easy", 7, 0)
+
+
+def test_the_host_takes_a_member_out_who_may_not_sit_down_again(alice):
+    room = _room()
+    rooms.join(BEN, room.code, name="Ben")
+    with pytest.raises(rooms.RoomError, match="host"):
+        rooms.remove(BEN, room.code, 0)  # only the host takes anybody out
+    with pytest.raises(rooms.RoomError, match="host stays"):
+        rooms.remove(ANN, room.code, 0)
+    with pytest.raises(rooms.RoomError, match="Nobody"):
+        rooms.remove(ANN, room.code, 2)
+    rooms.remove(ANN, room.code, 1)
+    assert [m.guest_id[0] for m in room.members.all()] == ["a"]
+    found = rooms.find(room.code)
+    assert rooms.was_removed(found, BEN) and not rooms.was_removed(found, CAT)
+    with pytest.raises(rooms.RoomError, match="took you out"):
+        rooms.join(BEN, room.code)
+    rooms.join(CAT, room.code)  # the seat is free for anybody else
+    # Logging in does not open the room again: the account was taken out with the guest.
+    claim_guest_tables(alice, BEN.guest_id)
+    with pytest.raises(rooms.RoomError, match="took you out"):
+        rooms.join(Player(alice), room.code)
+    rooms.start(ANN, room.code)
+    with pytest.raises(rooms.RoomError, match="started"):
+        rooms.remove(ANN, room.code, 1)

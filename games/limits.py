@@ -1,6 +1,7 @@
-"""Rate limits on sign-up and password resets, per address and per target
-(docs/site.md#rate-limits), counted by the `limits` library in Redis (in memory
-without Redis, as under `make run`). Log-ins are django-axes' (config/settings.py).
+"""Rate limits, per client address and per target (docs/site.md#rate-limits): sign-up
+and password resets (accounts), room codes tried and rooms and tables opened (the table
+games). Counted by the `limits` library in Redis (in memory without Redis, as under
+`make run`). Log-ins are django-axes', by the same client address (``client_ip``).
 
 A limit that cannot be counted (Redis away) lets the request through and logs it: the
 site keeps working in an outage, as everywhere else.
@@ -16,13 +17,13 @@ import time
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from limits import RateLimitItem, parse, storage, strategies
 from limits.errors import StorageError
 
-from games.addresses import address_key
-
-from .throttle import client_ip
+from .addresses import address_key, client_ip
+from .players import Player
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +63,14 @@ def target_key(text: str) -> str:
     return hashlib.sha256(text.strip().casefold().encode()).hexdigest()
 
 
+def player_key(player: Player) -> str:
+    """A player as a key: an account by its id, a guest by a hash of its id (the guest's
+    id itself is not stored in Redis)."""
+    if player.user is not None:
+        return f"user:{player.user.pk}"
+    return f"guest:{target_key(player.guest_id)}"
+
+
 def hit(rule: str, key: str) -> Refusal | None:
     """Count one try of ``rule`` for ``key``; a Refusal once the rule's limit is reached
     (the refused try is not counted)."""
@@ -84,3 +93,26 @@ def first_refusal(*tries: tuple[str, str]) -> Refusal | None:
         if refusal is not None:
             return refusal
     return None
+
+
+def exceeded(rule: str, key: str) -> Refusal | None:
+    """Whether ``rule`` is reached for ``key`` already, without counting a try: a
+    Refusal if so."""
+    item = _rule(rule)
+    limiter = _limiter(settings.RATE_LIMIT_STORAGE)
+    try:
+        if limiter.test(item, rule, key):
+            return None
+        reset_at = limiter.get_window_stats(item, rule, key).reset_time
+    except StorageError:
+        log.warning("rate limit %s cannot be counted: letting the request through", rule)
+        return None
+    return Refusal(rule, max(1, math.ceil(reset_at - time.time())))
+
+
+def too_many(request: HttpRequest, message: str, refusal: Refusal) -> HttpResponse:
+    """The 429 page: which limit was reached (``message``) and when to try again."""
+    context = {"message": message, "minutes": refusal.minutes}
+    response = render(request, "too_many.html", context, status=429)
+    response["Retry-After"] = str(refusal.seconds)
+    return response
