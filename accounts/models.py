@@ -151,6 +151,9 @@ class CoinEntry(models.Model):
     reason = models.CharField(_("reason"), max_length=10, choices=Reason.choices)
     at = models.DateTimeField(_("when"), default=timezone.now, editable=False)
     day = models.DateField(_("check-in day"), null=True, blank=True)  # the player's date
+    # A check-in's time zone, minutes ahead of UTC: the next one needs a midnight there
+    # (docs/site.md#coins). Check-ins made before it was kept count as UTC's.
+    utc_offset = models.SmallIntegerField(_("time zone (minutes from UTC)"), null=True, blank=True)
     streak = models.PositiveIntegerField(_("streak"), null=True, blank=True)
     style = models.CharField(_("style"), max_length=20, blank=True)
 
@@ -170,7 +173,10 @@ class CoinEntry(models.Model):
             models.CheckConstraint(
                 condition=(
                     Q(reason="check-in", amount__gt=0, day__isnull=False, streak__gte=1)
-                    | Q(reason="purchase", amount__lt=0, day__isnull=True) & ~Q(style="")
+                    & Q(utc_offset__gte=-12 * 60, utc_offset__lte=14 * 60)
+                    & Q(utc_offset__isnull=False)
+                    | Q(reason="purchase", amount__lt=0, day__isnull=True, utc_offset__isnull=True)
+                    & ~Q(style="")
                 ),
                 name="coin_entry_adds_up",
             ),
