@@ -93,16 +93,23 @@ class User(AbstractUser):
         if key and User.objects.exclude(pk=self.pk).filter(name_key=key).exists():
             raise ValidationError({"display_name": _("Another player already goes by this name.")})
 
+    _ADDRESS_FIELDS = ("email", "pending_email")
+
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._addresses_as_loaded = self._addresses()
 
-    def refresh_from_db(self, *args, **kwargs) -> None:
-        super().refresh_from_db(*args, **kwargs)
-        self._addresses_as_loaded = self._addresses()
+    def refresh_from_db(self, *args, fields=None, **kwargs) -> None:
+        super().refresh_from_db(*args, fields=fields, **kwargs)
+        refreshed = self._addresses()
+        for name in self._ADDRESS_FIELDS:
+            if fields is None or name in fields:
+                self._addresses_as_loaded[name] = refreshed[name]
 
-    def _addresses(self) -> tuple[str, str]:
-        return (self.email or "", self.pending_email or "")
+    def _addresses(self) -> dict[str, str | None]:
+        """The addresses as they are in memory; a field not loaded (deferred) is None,
+        and is never loaded just to look at it."""
+        return {name: self.__dict__.get(name) for name in self._ADDRESS_FIELDS}
 
     def save(self, *args, **kwargs) -> None:
         self.name_key = skeleton(self.display_name)

@@ -279,3 +279,18 @@ def test_a_password_reset_never_goes_to_an_unconfirmed_address(client, alice):
     alice.save()
     client.post("/accounts/password_reset/", {"email": "pending@example.com"})
     assert mail.outbox == []
+
+
+def test_an_account_read_in_part_loads_no_address_to_save_it(alice, django_assert_num_queries):
+    """Reading only some fields of an account (as the boards do) must not load the
+    addresses just to watch them, nor draw a new nonce when saved."""
+    alice.pending_email = "a@example.com"
+    alice.save()
+    token = confirmation_tokens.make_token(alice)
+    partial = User.objects.only("username", "display_name").get(pk=alice.pk)
+    with django_assert_num_queries(0):
+        assert partial.display_name == "Alice"
+    partial.display_name = "Alice K"
+    partial.save(update_fields=["display_name"])
+    assert partial.email == "alice@example.com"  # loaded on demand, as before
+    assert confirmation_tokens.check_token(User.objects.get(pk=alice.pk), token)
