@@ -12,6 +12,7 @@ import re
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from django.utils import translation
 
 from games.solitaire import pace
 from games.solitaire.exports import FORMAT
@@ -54,6 +55,13 @@ def test_a_paused_game_whose_code_a_guest_opened_meanwhile_does_not_rank(alice_c
     assert game.status == Game.Status.WON and game.verified
     assert game.implausible == pace.Implausible.SEEN_ELSEWHERE and not game.is_ranked
     assert NOT_RANKED in answer.content.decode()
+    for language, words in [
+        ("de", "Nicht gewertet: Dieses Spiel war pausiert"),
+        ("fi", "Ei rankattu: tämä peli oli tauolla"),
+        ("da", "Ikke rangeret: dette spil var sat på pause"),
+    ]:
+        with translation.override(language):
+            assert pace.explain(game).startswith(words)
     assert _names(top_times(layout("a"))) == []
     own = alice_client.get("/accounts/stats").content.decode()
     assert 'data-figure="won">1<' in own and "not ranked" in own
