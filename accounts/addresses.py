@@ -20,13 +20,17 @@ from .models import User
 
 
 class ConfirmationTokens(PasswordResetTokenGenerator):
-    """A link's token, good for one pending address of one account: it no longer
-    matches once the address is confirmed or changed."""
+    """A link's token, good for one pending address of one account, once: it is bound
+    to the account's ``address_nonce``, drawn anew by every change of its addresses, so
+    it no longer matches once the address is confirmed or changed, even after the
+    account has gone back to the same addresses (A, then B, then A again)."""
 
     key_salt = "accounts.addresses.ConfirmationTokens"
 
     def _make_hash_value(self, user: User, timestamp: int) -> str:
-        return f"{user.pk}{user.pending_email}{user.email}{timestamp}"
+        # Without a nonce yet (an account no change has reached since nonces came), the
+        # value is what it was before them, so that the links already mailed still work.
+        return f"{user.pk}{user.pending_email}{user.email}{timestamp}{user.address_nonce}"
 
 
 confirmation_tokens = ConfirmationTokens()

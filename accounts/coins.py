@@ -10,14 +10,14 @@ hold even so, should two requests get past the lock's check at once.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, date, datetime, timedelta
 
 from django.contrib.sessions.backends.base import SessionBase
 from django.db import IntegrityError, transaction
 from django.db.models import F, Sum, Window
 from django.http import HttpRequest
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.players import SessionKey
@@ -33,7 +33,9 @@ CHECK_IN_MOST = CHECK_IN_COINS + STREAK_BONUS_CAP
 # Where an account keeps the style it wears of each part.
 WORN_FIELD = {Part.CLOTH: "cloth", Part.BACK: "tile_back", Part.FACES: "tile_faces"}
 
-_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+# The time zones there are, as minutes ahead of UTC: from UTC−12 to UTC+14.
+EARLIEST_OFFSET = -12 * 60
+LATEST_OFFSET = 14 * 60
 
 
 class Refused(Exception):
@@ -66,34 +68,32 @@ def ledger(user: User):
 # --- the daily check-in -------------------------------------------------------------
 
 
-def check_in_day(text: str, today: date) -> date:
-    """The player's local date of a check-in as ``YYYY-MM-DD`` (their device's, sent by
-    the page; the server's UTC date without JavaScript). As for the daily puzzle, time
-    zones put it within one day of the server's UTC date ``today``; further is refused.
-    """
-    if not text:
-        return today
-    try:
-        if not _ISO_DATE.fullmatch(text):
-            raise ValueError
-        day = date.fromisoformat(text)
-    except ValueError:
-        raise Refused(_("That is not a date: expected year-month-day.")) from None
-    if abs((day - today).days) > 1:
-        raise Refused(
-            _("A check-in is for today only (your date may differ from ours by one day).")
-        )
-    return day
+def local_day(moment: datetime, offset: int) -> date:
+    """The calendar date at ``moment`` (the server's clock) in the time zone ``offset``
+    minutes ahead of UTC."""
+    return (moment.astimezone(UTC) + timedelta(minutes=offset)).date()
 
 
-def check_in(user: User, day: date) -> CoinEntry:
-    """Credit the player's check-in of ``day`` (their local date): once a day, with a
-    bonus while the days run on without a gap. A day before the last check-in is
-    refused too: its streak is long decided."""
+def check_in(user: User, offset: int = 0, *, now: datetime | None = None) -> CoinEntry:
+    """Credit the player's check-in of today: the server's clock ``now`` read in the
+    player's time zone (``offset``, minutes ahead of UTC, as their device says; UTC
+    without JavaScript). Once a day, with a bonus while the days run on without a gap
+    (docs/site.md#coins).
+
+    The day is never the player's to name: it must be later than the last check-in's,
+    and a midnight must have passed since then in the time zone that check-in was made
+    in, so that switching time zones never buys a second check-in in one real day; and
+    it is never a day before the account existed."""
+    now = now or timezone.now()
+    if not EARLIEST_OFFSET <= offset <= LATEST_OFFSET:
+        raise Refused(_("That is no time zone: a check-in needs one from UTC−12 to UTC+14."))
+    day = local_day(now, offset)
     with transaction.atomic():
-        _lock(user)
+        account = _lock(user)
+        if day < local_day(account.date_joined, offset):
+            raise Refused(_("Your account did not exist yet on that day."))
         last = last_check_in(user)
-        if last is not None and last.day >= day:
+        if last is not None and (last.day >= day or local_day(now, last.utc_offset) <= last.day):
             raise Refused(_("You have checked in today already: come back tomorrow."))
         streak = last.streak + 1 if last is not None and (day - last.day).days == 1 else 1
         try:
@@ -102,8 +102,10 @@ def check_in(user: User, day: date) -> CoinEntry:
                     user=user,
                     amount=coins_for(streak),
                     reason=CoinEntry.Reason.CHECK_IN,
+                    at=now,
                     day=day,
                     streak=streak,
+                    utc_offset=offset,
                 )
         except IntegrityError:  # another request credited this day first
             raise Refused(_("You have checked in today already: come back tomorrow.")) from None

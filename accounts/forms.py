@@ -143,9 +143,11 @@ class QueuedPasswordResetForm(PasswordResetForm):
 
 
 class CheckInForm(forms.Form):
-    """The daily check-in: the player's local date, as their page knows it."""
+    """The daily check-in: the player's time zone, minutes ahead of UTC, as their page
+    knows it (none without JavaScript: UTC). The day is the server's to decide
+    (docs/site.md#coins)."""
 
-    day = forms.CharField(required=False, max_length=10)
+    offset = forms.IntegerField(required=False, min_value=-12 * 60, max_value=14 * 60)
     next = forms.CharField(required=False)
 
 

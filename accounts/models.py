@@ -6,7 +6,7 @@ from django.db.models import F, Q, Sum
 from django.db.models.functions import Coalesce, Lower
 from django.dispatch import receiver
 from django.utils import timezone
-from django.utils.crypto import salted_hmac
+from django.utils.crypto import get_random_string, salted_hmac
 from django.utils.translation import gettext_lazy as _
 
 from games.styles import BY_KEY, Look, Part
@@ -21,7 +21,9 @@ class User(AbstractUser):
     cannot both pass (docs/site.md#display-names): the user name and the confirmed
     e-mail address regardless of case, the display name by its look (``name_key``, its
     skeleton). An address typed at sign-up or on the profile waits in ``pending_email``
-    until its mailbox follows the link sent to it (docs/site.md#e-mail-addresses).
+    until its mailbox follows the link sent to it (docs/site.md#e-mail-addresses); every
+    change of either address draws a new ``address_nonce``, which the link's token is
+    bound to, so that no link outlives the change after it.
     """
 
     display_name = models.CharField(_("display name"), max_length=40, blank=True)
@@ -38,6 +40,10 @@ class User(AbstractUser):
     # Log-outs so far: each ends every session of the account, on every device
     # (docs/site.md#sessions): a signed-cookie session cannot be ended one by one.
     log_outs = models.PositiveIntegerField(default=0, editable=False)
+    # Drawn anew by save() whenever the confirmed or the pending address changes: a
+    # confirmation link is good for one nonce, so a used link or one of an address
+    # given up never works again, even once the same address is typed again.
+    address_nonce = models.CharField(max_length=22, blank=True, editable=False)
 
     class Meta(AbstractUser.Meta):
         constraints = [
@@ -87,12 +93,40 @@ class User(AbstractUser):
         if key and User.objects.exclude(pk=self.pk).filter(name_key=key).exists():
             raise ValidationError({"display_name": _("Another player already goes by this name.")})
 
+    _ADDRESS_FIELDS = ("email", "pending_email")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._addresses_as_loaded = self._addresses()
+
+    def refresh_from_db(self, *args, fields=None, **kwargs) -> None:
+        super().refresh_from_db(*args, fields=fields, **kwargs)
+        refreshed = self._addresses()
+        for name in self._ADDRESS_FIELDS:
+            if fields is None or name in fields:
+                self._addresses_as_loaded[name] = refreshed[name]
+
+    def _addresses(self) -> dict[str, str | None]:
+        """The addresses as they are in memory; a field not loaded (deferred) is None,
+        and is never loaded just to look at it."""
+        return {name: self.__dict__.get(name) for name in self._ADDRESS_FIELDS}
+
     def save(self, *args, **kwargs) -> None:
         self.name_key = skeleton(self.display_name)
         update_fields = kwargs.get("update_fields")
+        saves_addresses = update_fields is None or {"email", "pending_email"} & set(update_fields)
+        extra = set()
         if update_fields is not None and "display_name" in update_fields:
-            kwargs["update_fields"] = {*update_fields, "name_key"}
+            extra.add("name_key")
+        changed = self._addresses() != self._addresses_as_loaded
+        if saves_addresses and (changed or self._state.adding and not self.address_nonce):
+            self.address_nonce = get_random_string(22)
+            extra.add("address_nonce")
+        if update_fields is not None:
+            kwargs["update_fields"] = {*update_fields, *extra}
         super().save(*args, **kwargs)
+        if saves_addresses:
+            self._addresses_as_loaded = self._addresses()
 
 
 @receiver(user_logged_out, dispatch_uid="accounts.end_sessions_on_log_out")
@@ -124,6 +158,9 @@ class CoinEntry(models.Model):
     reason = models.CharField(_("reason"), max_length=10, choices=Reason.choices)
     at = models.DateTimeField(_("when"), default=timezone.now, editable=False)
     day = models.DateField(_("check-in day"), null=True, blank=True)  # the player's date
+    # A check-in's time zone, minutes ahead of UTC: the next one needs a midnight there
+    # (docs/site.md#coins). Check-ins made before it was kept count as UTC's.
+    utc_offset = models.SmallIntegerField(_("time zone (minutes from UTC)"), null=True, blank=True)
     streak = models.PositiveIntegerField(_("streak"), null=True, blank=True)
     style = models.CharField(_("style"), max_length=20, blank=True)
 
@@ -143,7 +180,10 @@ class CoinEntry(models.Model):
             models.CheckConstraint(
                 condition=(
                     Q(reason="check-in", amount__gt=0, day__isnull=False, streak__gte=1)
-                    | Q(reason="purchase", amount__lt=0, day__isnull=True) & ~Q(style="")
+                    & Q(utc_offset__gte=-12 * 60, utc_offset__lte=14 * 60)
+                    & Q(utc_offset__isnull=False)
+                    | Q(reason="purchase", amount__lt=0, day__isnull=True, utc_offset__isnull=True)
+                    & ~Q(style="")
                 ),
                 name="coin_entry_adds_up",
             ),

@@ -15,7 +15,6 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.encoding import force_str
 from django.utils.http import url_has_allowed_host_and_scheme, urlsafe_base64_decode
 from django.utils.translation import gettext as _
@@ -233,13 +232,15 @@ def coins_page(request: HttpRequest) -> HttpResponse:
 @require_POST
 @login_required
 def check_in(request: HttpRequest) -> HttpResponse:
-    """Today's check-in, of the player's local date (sent by the page)."""
+    """Today's check-in: the server's clock in the player's time zone (sent by the
+    page)."""
     form = CheckInForm(request.POST)
     try:
         if not form.is_valid():
-            raise coins.Refused(_("That is not a date: expected year-month-day."))
-        day = coins.check_in_day(form.cleaned_data["day"], timezone.now().date())
-        entry = coins.check_in(request.user, day)
+            raise coins.Refused(
+                _("That is no time zone: a check-in needs one from UTC−12 to UTC+14.")
+            )
+        entry = coins.check_in(request.user, form.cleaned_data["offset"] or 0)
     except coins.Refused as refusal:
         messages.error(request, str(refusal))
     else:

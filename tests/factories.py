@@ -21,6 +21,18 @@ SIGN_UP = {
 }
 
 
+def check_in_on(user, day: date, offset: int = 0):
+    """The player's check-in made at noon UTC of ``day`` (a past day's, to collect coins
+    or a streak); the account is made older if it did not exist yet that day."""
+    from accounts import coins
+
+    noon = datetime.combine(day, datetime.min.time(), UTC) + timedelta(hours=12)
+    if user.date_joined > noon - timedelta(days=1):
+        user.date_joined = noon - timedelta(days=1)
+        user.save(update_fields=["date_joined"])
+    return coins.check_in(user, offset, now=noon)
+
+
 def layout(letter: str = "a") -> Layout:
     return Layout.objects.get(letter=letter)
 

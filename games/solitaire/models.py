@@ -343,6 +343,25 @@ class Move(models.Model):
         return f"{self.game_id}#{self.number} {self.kind}"
 
 
+class DealSeen(models.Model):
+    """When a deal was last shown to one viewer (an account, or a guest's browser) other
+    than in their own game's answers: a game of its code dealt or opened, its page, a
+    replay of it or of an uploaded export of it. A paused game's win does not rank when
+    another viewer saw its deal while it ran (docs/site.md#a-deal-open-elsewhere)."""
+
+    code = models.CharField(max_length=12)
+    viewer = models.CharField(max_length=40)  # "u<account id>" or "g<guest id>"
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["code", "viewer"], name="one_sighting_per_viewer"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.code} seen by {self.viewer} at {self.at:%Y-%m-%d %H:%M:%S}"
+
+
 class DailyPuzzle(models.Model):
     """The puzzle of one calendar day, dealt and verified ahead of time."""
 

@@ -37,6 +37,8 @@ class Implausible(models.TextChoices):
 
     FAST_GAME = "fast_game", _("faster than the floor per game")
     QUICK_REMOVALS = "quick_removals", _("too many removals faster than two taps")
+    # Not a pace, but the same verdict: docs/site.md#a-deal-open-elsewhere.
+    SEEN_ELSEWHERE = "seen_elsewhere", _("paused while its deal was open elsewhere")
 
 
 class LoggedMove(Protocol):
@@ -75,7 +77,8 @@ def judge(
 
 
 def explain(game) -> str:
-    """Why this won game does not rank, in the player's words; "" when it does."""
+    """Why this won game does not rank, in the player's words; "" when it does (a deal
+    open elsewhere too: docs/site.md#a-deal-open-elsewhere)."""
     from django.utils.translation import gettext
 
     from .clock import clock_text
@@ -92,6 +95,13 @@ def explain(game) -> str:
             "time": clock_text(game.elapsed_seconds),
             "floor": clock_text(floor_seconds(pairs) + 0.999),
         }
+    if game.implausible == Implausible.SEEN_ELSEWHERE:
+        return gettext(
+            "Not ranked: this game was paused, and while it ran its deal was open "
+            "elsewhere, in another browser or for another player, where it could be "
+            "studied off the clock. A game that is not paused ranks however many open "
+            "its code."
+        )
     quick, removals = quick_removals(game.started_at, game.log.only("kind", "created_at"))
     return gettext(
         "Not ranked: %(quick)d of its %(removals)d removals came less than a quarter of a "

@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 
 from games.players import Player
 
-from . import daily, engine, pace
+from . import daily, engine, pace, sightings
 from .engine import Problem
 from .models import Game, Layout, Move
 from .outcomes import Kind, Outcome, Reason
@@ -400,6 +400,9 @@ def _finish(game: Game) -> None:
     if game.verified:  # docs/site.md#plausible-wins
         pairs = len(game.positions) // 2
         game.implausible = pace.judge(game.elapsed_seconds, pairs, game.started_at, log)
+        # Paused while the deal was open elsewhere: docs/site.md#a-deal-open-elsewhere.
+        if not game.implausible and sightings.open_elsewhere(game, game.finished_at):
+            game.implausible = pace.Implausible.SEEN_ELSEWHERE
     game_won.send(Game, game=game)  # the boards take it in, in this transaction
 
 

@@ -8,7 +8,7 @@ from celery import shared_task
 from django.core.management import call_command
 from django.utils import timezone
 
-from . import daily
+from . import daily, sightings
 from .models import Game
 
 
@@ -22,9 +22,11 @@ def precompute_daily_puzzles(start: str | None = None, days: int = daily.DAYS_AH
 
 @shared_task(name="solitaire.clear_stale_guest_data")
 def clear_stale_guest_data() -> int:
-    """Delete guests' deals nobody ever moved on after a day, and expired sessions
-    (every visitor without a cookie gets both). Returns how many deals went."""
+    """Delete guests' deals nobody ever moved on after a day, the sightings of deals
+    that no game in play can be judged by any more, and expired sessions (every visitor
+    without a cookie gets all three). Returns how many deals went."""
     cutoff = timezone.now() - timedelta(days=1)
     deleted, _ = Game.objects.untouched_guest_deals(cutoff).delete()
+    sightings.forget_the_past()
     call_command("clearsessions")
     return deleted

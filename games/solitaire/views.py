@@ -24,7 +24,7 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from games import languages
 from games.players import SessionKey, known_player, player_of
 
-from . import daily, engine, exports, how_to_play, picker, play, problems
+from . import daily, engine, exports, how_to_play, picker, play, problems, sightings
 from .forms import (
     ActionForm,
     LayoutFilterForm,
@@ -105,6 +105,8 @@ def game_page(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
         )
         return problem(request, message, status=403)
     game = _own_game(request, public_id)
+    if not game.paused_at:  # a paused board shows no faces
+        sightings.record(player_of(request), game.code)  # docs/site.md#a-deal-open-elsewhere
     return render(request, "solitaire/game.html", _page_context(request, game))
 
 
@@ -120,6 +122,7 @@ def game_replay(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
         )
     except play.CannotDeal as error:
         return problem(request, str(error), error.status)
+    sightings.record(player_of(request), game.code)
     form = ReplayStepForm(request.GET)
     step = form.cleaned_data.get("step") if form.is_valid() else None
     context = {
@@ -158,6 +161,7 @@ def export_game(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
         return problem(
             request, _("Resume the game to export it: paused, its tiles are hidden."), 409
         )
+    sightings.record(player_of(request), game.code)
     response = JsonResponse(exports.export_game(game), json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'attachment; filename="mahjong-{game.code}.json"'
     return response
@@ -192,6 +196,7 @@ def replay_game(request: HttpRequest) -> HttpResponse:
     except play.CannotDeal as error:
         context["problem"] = str(error)
         return render(request, "solitaire/replay.html", context, status=error.status)
+    sightings.record(player_of(request), replay.code)
     context |= {
         "replay": replay,
         "code": replay.code,

@@ -1,6 +1,7 @@
 // The daily check-in counts the player's own calendar date (docs/site.md#coins): the form
-// sends the device's local date, and once the last check-in was that date the button
-// gives way to "checked in". Without JavaScript the server takes its UTC date.
+// sends the device's time zone (minutes ahead of UTC) and the server reads its own clock
+// there, and once the last check-in was the local date the button gives way to "checked
+// in". Without JavaScript the server counts UTC's date.
 (function () {
   "use strict";
 
@@ -10,7 +11,8 @@
   }
 
   const today = localDate();
-  for (const input of document.querySelectorAll("input[data-local-date]")) input.value = today;
+  const offset = String(-new Date().getTimezoneOffset());
+  for (const input of document.querySelectorAll("input[data-utc-offset]")) input.value = offset;
   for (const purse of document.querySelectorAll("[data-last-check-in]")) {
     const last = purse.dataset.lastCheckIn;
     if (!last || last < today) continue;

@@ -25,9 +25,10 @@ def test_admins_see_balances_and_the_ledger_read_only(admin_client, alice, bob):
 
     from accounts import coins
     from accounts.models import CoinEntry
+    from tests.factories import check_in_on
 
-    coins.check_in(alice, date(2026, 3, 1))
-    coins.check_in(alice, date(2026, 3, 2))
+    check_in_on(alice, date(2026, 3, 1))
+    check_in_on(alice, date(2026, 3, 2))
     users = admin_client.get("/admin/accounts/user/").content.decode()
     assert '<td class="field-coins">22</td>' in users and '<td class="field-coins">0</td>' in users
     page = admin_client.get(f"/admin/accounts/user/{alice.pk}/change/").content.decode()

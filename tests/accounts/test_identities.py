@@ -221,8 +221,76 @@ def test_a_stale_link_confirms_nothing(client, alice):
     assert alice.email == "alice@example.com"
 
 
+def _ask_to_confirm(client, address: str) -> str:
+    """Type ``address`` on the profile; the path of the link mailed to it."""
+    mail.outbox.clear()
+    client.post("/accounts/profile", {"display_name": "Alice", "email": address})
+    (sent,) = mail.outbox
+    assert sent.to == [address]
+    return re.search(r"/accounts/confirm/[^/\s]+/[^/\s]+", sent.body).group()
+
+
+def test_a_used_link_never_confirms_again_even_after_a_to_b_to_a(alice_client, alice):
+    """Once the link of b, used while the account had a, confirmed b again whenever the
+    account was back at a with b waiting: its token matched the same two addresses."""
+    to_b = _ask_to_confirm(alice_client, "b@example.com")
+    assert alice_client.get(to_b).status_code == 200
+    to_a = _ask_to_confirm(alice_client, "alice@example.com")
+    assert alice_client.get(to_a).status_code == 200
+    alice.refresh_from_db()
+    assert (alice.email, alice.pending_email) == ("alice@example.com", "")
+
+    fresh = _ask_to_confirm(alice_client, "b@example.com")  # a, b waiting: as before
+    for used in (to_b, to_a):
+        assert alice_client.get(used).status_code == 400
+    alice.refresh_from_db()
+    assert (alice.email, alice.pending_email) == ("alice@example.com", "b@example.com")
+    assert alice_client.get(fresh).status_code == 200
+    assert alice_client.get(fresh).status_code == 400  # and once only
+    alice.refresh_from_db()
+    assert (alice.email, alice.pending_email) == ("b@example.com", "")
+
+
+def test_the_link_of_an_address_given_up_stays_dead_when_it_is_typed_again(alice_client, alice):
+    first = _ask_to_confirm(alice_client, "a@example.com")
+    _ask_to_confirm(alice_client, "b@example.com")
+    second = _ask_to_confirm(alice_client, "a@example.com")
+    assert first != second
+    assert alice_client.get(first).status_code == 400
+    alice.refresh_from_db()
+    assert (alice.email, alice.pending_email) == ("alice@example.com", "a@example.com")
+    assert alice_client.get(second).status_code == 200
+    alice.refresh_from_db()
+    assert alice.email == "a@example.com"
+
+
+def test_a_save_that_changes_no_address_keeps_the_link_good(alice):
+    alice.pending_email = "a@example.com"
+    alice.save()
+    token = confirmation_tokens.make_token(alice)
+    alice.display_name = "Alice K"
+    alice.save()
+    User.objects.get(pk=alice.pk).save()
+    assert confirmation_tokens.check_token(User.objects.get(pk=alice.pk), token)
+
+
 def test_a_password_reset_never_goes_to_an_unconfirmed_address(client, alice):
     alice.pending_email = "pending@example.com"
     alice.save()
     client.post("/accounts/password_reset/", {"email": "pending@example.com"})
     assert mail.outbox == []
+
+
+def test_an_account_read_in_part_loads_no_address_to_save_it(alice, django_assert_num_queries):
+    """Reading only some fields of an account (as the boards do) must not load the
+    addresses just to watch them, nor draw a new nonce when saved."""
+    alice.pending_email = "a@example.com"
+    alice.save()
+    token = confirmation_tokens.make_token(alice)
+    partial = User.objects.only("username", "display_name").get(pk=alice.pk)
+    with django_assert_num_queries(0):
+        assert partial.display_name == "Alice"
+    partial.display_name = "Alice K"
+    partial.save(update_fields=["display_name"])
+    assert partial.email == "alice@example.com"  # loaded on demand, as before
+    assert confirmation_tokens.check_token(User.objects.get(pk=alice.pk), token)

@@ -12,6 +12,7 @@ from accounts import coins
 from games.solitaire.engine.tiles import TILE_CODES, tile_label
 from games.styles import STYLES, Part
 from scripts import draw_modern_faces
+from tests.factories import check_in_on
 from tests.solitaire.web.helpers import current_game, matching_free_pair, tap
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +24,7 @@ DAY = date(2026, 3, 1)
 def _rich(user, days: int = 13) -> None:
     """Enough coins for a few styles: ``days`` check-ins in a row (230 coins for 13)."""
     for offset in range(days):
-        coins.check_in(user, DAY + timedelta(days=offset))
+        check_in_on(user, DAY + timedelta(days=offset))
 
 
 def _body_class(html: str) -> str:

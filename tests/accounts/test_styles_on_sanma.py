@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from accounts import coins
+from tests.factories import check_in_on
 from tests.sanma.web.helpers import start
 
 pytestmark = pytest.mark.django_db
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 def test_the_chosen_style_is_rendered_on_sanma(alice_client, alice):
     for offset in range(13):
-        coins.check_in(alice, date(2026, 3, 1) + timedelta(days=offset))
+        check_in_on(alice, date(2026, 3, 1) + timedelta(days=offset))
     for style in ("indigo", "lacquer", "modern"):
         coins.buy(alice, style)
     table = start(alice_client)

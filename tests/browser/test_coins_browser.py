@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from accounts import coins
 from accounts.models import User
+from tests.factories import check_in_on
 
 from .helpers import SCREENSHOTS, skip_build
 
@@ -28,7 +29,7 @@ def test_check_in_buy_a_cloth_and_see_it_on_the_table(live_server, page: Page):
     player = User.objects.create_user("hana", password="lantern-orchid-49", display_name="Hana")
     today = timezone.now().date()
     for back in range(5, 0, -1):  # five days in a row before today: 70 coins
-        coins.check_in(player, today - timedelta(days=back))
+        check_in_on(player, today - timedelta(days=back))
 
     page.goto(f"{live_server.url}/accounts/login/?next=/accounts/styles")
     page.locator("#id_username").fill("hana")
@@ -75,7 +76,7 @@ def test_the_modern_faces_and_a_bought_back_on_both_games(live_server, page: Pag
     player = User.objects.create_user("ivo", password="lantern-orchid-49", display_name="Ivo")
     today = timezone.now().date()
     for back in range(14, 0, -1):  # 250 coins
-        coins.check_in(player, today - timedelta(days=back))
+        check_in_on(player, today - timedelta(days=back))
     for style in ("walnut", "starry", "modern"):
         coins.buy(player, style)
 

@@ -48,7 +48,8 @@ JUNK = st.one_of(
         ]
     ),
 )
-FIELDS = ["position", "version", "layout", "code", "dim", "style", "day", "next", "language"]
+FIELDS = ["position", "version", "layout", "code", "dim", "style", "day", "offset", "next"]
+FIELDS += ["language"]
 ACTIONS = ["tap", "undo", "hint", "shuffle", "pause", "resume", "nudge"]
 
 
