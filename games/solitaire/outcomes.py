@@ -58,6 +58,7 @@ class Reason(StrEnum):
 
     COVERED = "covered"
     SIDES = "sides"
+    CLOCK_RUNS_ON = "clock-runs-on"  # a pause of a daily deal (docs/site.md#a-deal-open-elsewhere)
 
 
 @dataclass
@@ -66,7 +67,7 @@ class Outcome:
     kind: Kind
     changed: set[int] = field(default_factory=set)  # tiles to send again
     blockers: list[int] = field(default_factory=list)
-    reason: Reason | None = None  # for a blocked tap
+    reason: Reason | None = None  # for a blocked tap, or a pause that stops no clock
     tapped: int | None = None
     hint_pair: tuple[int, int] | None = None
     undos_to_winnable: int | None = None  # where the board can no longer be cleared

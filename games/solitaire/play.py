@@ -607,13 +607,17 @@ def pause(game: Game) -> Outcome:
     if game.status == Game.Status.PLAYING and not game.paused_at:
         game.paused_at = timezone.now()
         game.save(update_fields=["paused_at"])
-    return Outcome(game, Kind.PAUSED)
+    runs_on = sightings.is_a_daily_deal(game)
+    return Outcome(game, Kind.PAUSED, reason=Reason.CLOCK_RUNS_ON if runs_on else None)
 
 
 @_on_own_game
 def resume(game: Game) -> Outcome:
     if game.paused_at:
-        game.paused_seconds += (timezone.now() - game.paused_at).total_seconds()
+        # Everybody has a daily deal open at once, so its pause stops no clock
+        # (docs/site.md#a-deal-open-elsewhere).
+        if not sightings.is_a_daily_deal(game):
+            game.paused_seconds += (timezone.now() - game.paused_at).total_seconds()
         game.paused_at = None
         game.save(update_fields=["paused_at", "paused_seconds"])
     return Outcome(game, Kind.RESUMED)

@@ -75,6 +75,11 @@ def _status_text(outcome: Outcome | None) -> str:
             return _(
                 "The board had changed (another tab or a double tap): here it is as it is now."
             )
+        case Kind.PAUSED if outcome.reason == Reason.CLOCK_RUNS_ON:
+            return _(
+                "Paused. The daily puzzle's clock runs on: everybody can see its deal, "
+                "so a pause could be used to study it."
+            )
         case Kind.HINTED:
             return _("Hint: the two marked tiles can go.")
         case Kind.HOPELESS if outcome.undos_to_winnable is None:

@@ -5,7 +5,8 @@ game that was paused ranks only if, from its deal to its win, nobody else had it
 open: no other player's game of that code was in play then, and no other viewer was
 shown the deal then (``DealSeen``, kept by ``record`` wherever a deal is shown).
 
-The daily puzzle is everybody's deal at once and is left out (see the docs).
+The daily puzzle is everybody's deal at once: its pause stops no clock instead (see
+``play.resume`` and the docs).
 """
 
 from __future__ import annotations

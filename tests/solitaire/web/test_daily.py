@@ -7,13 +7,14 @@ from datetime import UTC, date, datetime, timedelta, timezone
 import pytest
 from django.template import Context, Template
 from django.test import RequestFactory
+from django.utils import timezone as dj_timezone
 
 from games.players import Player
 from games.solitaire import daily, play
 from games.solitaire.models import DailyPuzzle, Game
 from tests.factories import finished_game
 
-from .helpers import game_id_in, solution
+from .helpers import current_game, game_id_in, post, solution
 
 pytestmark = pytest.mark.django_db
 
@@ -272,3 +273,26 @@ def test_todays_daily_deal_cannot_be_practised_under_its_code(alice_client, alic
     response = alice_client.get(f"/play/{code}")
     replay = Game.objects.get(public_id=game_id_in(response["Location"]))
     assert replay.code == code and replay.daily_date is None
+
+
+def _paused_for_600_seconds(client, game: Game) -> tuple[str, float]:
+    """Pause, 600 s pass, resume: the pause's status line and the clock after it."""
+    status = post(client, game, "pause").content.decode()
+    now = dj_timezone.now()  # dealt 700 s ago, paused for the last 600
+    Game.objects.filter(pk=game.pk).update(
+        started_at=now - timedelta(seconds=700), paused_at=now - timedelta(seconds=600)
+    )
+    assert post(client, game, "resume").status_code == 200
+    game.refresh_from_db()
+    return status, game.clock_seconds()
+
+
+def test_a_pause_of_the_daily_puzzle_stops_no_clock_while_a_pause_of_a_code_does(
+    alice_client, bob_client
+):
+    """Everybody has the day's deal open at once, so a second browser could always show
+    it during a pause (docs/site.md#a-deal-open-elsewhere): the daily clock runs on."""
+    status, seconds = _paused_for_600_seconds(alice_client, _open(alice_client, TODAY))
+    assert "clock runs on" in status and seconds >= 700
+    status, seconds = _paused_for_600_seconds(bob_client, current_game(bob_client))
+    assert "clock runs on" not in status and 100 <= seconds < 110
