@@ -204,6 +204,9 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
+# kombu's Redis transport with one fix, so that a worker rides out a Redis restart
+# (config/broker.py, docs/site.md#redis-restarted).
+CELERY_BROKER_TRANSPORT = "config.broker:Transport" if REDIS_URL else None
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", not REDIS_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
