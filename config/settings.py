@@ -213,9 +213,15 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
+# kombu's Redis transport with one fix, so that a worker rides out a Redis restart
+# (config/broker.py, docs/site.md#redis-restarted).
+CELERY_BROKER_TRANSPORT = "config.broker:Transport" if REDIS_URL else None
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", not REDIS_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A worker waits out a Redis outage of any length, trying again every 30 s at most
+# (Celery's default gives up after 100 tries, about 45 minutes, and the worker exits).
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = "UTC"
 # One beat process runs this (README). The daily puzzles of the next 30 days are dealt

@@ -16,6 +16,7 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
+import redis
 from django.db import connection
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -131,6 +132,57 @@ def running_stream(
             yield base, process
         finally:
             kill(process)
+
+
+def start_redis(port: int) -> subprocess.Popen:
+    """A Redis server of the test's own on ``port`` (nothing kept on disk), once it
+    answers; stop it with ``kill``."""
+    process = subprocess.Popen(
+        ["redis-server", "--bind", "127.0.0.1", "--port", str(port), "--save", ""]
+        + ["--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    client = redis.Redis(port=port, socket_connect_timeout=0.5)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"redis-server exited with {process.returncode}")
+        try:
+            client.ping()
+            return process
+        except redis.ConnectionError:
+            time.sleep(0.05)
+        finally:
+            client.close()
+    kill(process)
+    raise RuntimeError("redis-server did not answer")
+
+
+@contextlib.contextmanager
+def running_celery(command: list[str], redis_url: str, log: Path):
+    """Start ``celery <command>`` with the site's settings, ``redis_url`` as broker
+    and the tests' database, its output in ``log``; yield the process; kill it (and
+    its pool) at the end."""
+    env = {
+        **os.environ,
+        "REDIS_URL": redis_url,
+        "DATABASE_URL": database_url_of_tests(),
+        "PYTHONPATH": str(ROOT),
+    }
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "celery", *command, "--loglevel=INFO"],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        yield process
+    finally:
+        kill(process)
 
 
 def _wait_until_ready(url: str, process: subprocess.Popen, seconds: float = 20) -> None:
