@@ -6,6 +6,7 @@ admins see the flagged wins and may rank them."""
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -57,8 +58,11 @@ def test_a_win_at_machine_speed_is_kept_but_reaches_no_board(alice_client, alice
 
 def test_a_game_at_a_pair_a_second_ranks(alice_client, alice):
     game = current_game(alice_client)
+    began = time.monotonic()
     answer = play_through(alice_client, game, seconds_per_pair=1.0)
-    assert 18 <= game.elapsed_seconds < 20 and game.implausible == "" and game.is_ranked
+    taps = time.monotonic() - began  # the test's own time adds to the 18 s it pretends
+    assert 18 <= game.elapsed_seconds < 18 + taps + 1
+    assert game.implausible == "" and game.is_ranked
     assert _names(top_times(layout("a"))) == ["Alice"]
     assert _names(top_times(layout("a"), no_help=True)) == ["Alice"]
     assert "New personal best!" in answer.content.decode()
