@@ -93,7 +93,7 @@ def _score(
         who=who_is(kind, seat, viewer, seats),
         is_winner=seat == result.winner,
         hand=[Tile(code) for code in hand],
-        melds=[meld_shown(kind, m) for m in view.seats[seat].melds],
+        melds=[meld_shown(kind, m, seat) for m in view.seats[seat].melds],
         bonus=[Tile(code) for code in view.seats[seat].set_aside],
         elements=[
             ElementShown(

@@ -16,6 +16,7 @@ from games.tables.tiles import Tile
 
 from . import names
 from .engine import View
+from .engine.tiles import dora_of_indicator, kind_code, parse_code
 from .engine.view import HandResultView, WinView
 
 
@@ -71,8 +72,8 @@ def present_own(kind, view: View, seats: Mapping, viewer: int) -> dict:
     result = view.hand_result
     return {
         "data": {"honba": view.honba, "sticks": view.sticks, "dora": " ".join(view.dora)},
-        "dora": [Tile(code) for code in view.dora],
-        "ura": [Tile(code) for code in view.ura_dora or ()],
+        "dora": dora_of(view.dora),
+        "ura": dora_of(view.ura_dora or ()),
         "waits": [Tile(code) for code in view.waits],
         "notes": notes,
         "preview": [(names.yaku_name(n), han) for n, han in preview.yaku] if preview else [],
@@ -84,6 +85,26 @@ def present_own(kind, view: View, seats: Mapping, viewer: int) -> dict:
     }
 
 
+def dora_of(indicators) -> list[Tile]:
+    """The dora themselves, one per indicator (docs/sanma.md#dora): what the table shows,
+    rather than the indicators."""
+    return [Tile(kind_code(dora_of_indicator(parse_code(code)[0]))) for code in indicators]
+
+
+def yaku_rows(yaku, norths: int) -> list[tuple[str, int]]:
+    """A win's yaku as the card lists them: the Norths set aside on a line of their own,
+    out of the library's Dora (docs/sanma.md#north)."""
+    rows = []
+    for name, han in yaku:
+        if name == "Dora" and norths:
+            han -= norths
+        if han:
+            rows.append((names.yaku_name(name), han))
+    if norths:
+        rows.append((_("Norths set aside"), norths))
+    return rows
+
+
 def _win(kind, w: WinView, viewer: int, seats: Mapping) -> WinShown:
     hand = list(w.hand)
     hand.remove(w.tile)
@@ -91,9 +112,9 @@ def _win(kind, w: WinView, viewer: int, seats: Mapping) -> WinShown:
         headline=win_headline(kind, names.WIN_LINES, w.seat, w.from_seat, viewer, seats),
         hand=[Tile(code) for code in hand],
         winning_tile=Tile(w.tile, flags="winning"),
-        melds=[meld_shown(kind, m) for m in w.melds],
+        melds=[meld_shown(kind, m, w.seat) for m in w.melds],
         norths=w.norths,
-        yaku=[(names.yaku_name(name), han) for name, han in w.yaku],
+        yaku=yaku_rows(w.yaku, w.norths),
         han=w.han,
         fu=w.fu,
         points=w.points,

@@ -191,12 +191,31 @@ def _tell(kind: GameKind, event: Event, who: str) -> str:
     return _("%(who)s: %(move)s.") % {"who": who, "move": move}
 
 
-def meld_shown(kind: GameKind, m: MeldView) -> Meld:
-    """A set as it lies on the table: the called tile sideways, a closed kan's outer
-    tiles face down."""
-    tiles = [Tile(code) for code in m.tiles]
-    if m.called in m.tiles:
-        tiles[m.tiles.index(m.called)].flags = "sideways"
+def called_side(owner: int, from_seat: int, seats: int) -> str:
+    """Where the seat ``from_seat`` sits seen from ``owner``: "right" (next in turn),
+    "left" (the one before) or "across" (docs/tables.md#the-table-page)."""
+    after = (from_seat - owner) % seats
+    if after == 1:
+        return "right"
+    return "left" if after == seats - 1 else "across"
+
+
+def meld_shown(kind: GameKind, m: MeldView, owner: int | None = None) -> Meld:
+    """A set as it lies on the table: the called tile sideways on the side of the seat
+    it came from (left, in the middle for the seat across, right; ``owner`` the seat of
+    the set), a closed kan's outer tiles face down."""
+    codes = list(m.tiles)
+    at = None
+    if m.called in codes:
+        codes.remove(m.called)
+        at = 0
+        if owner is not None and m.from_seat is not None:
+            side = called_side(owner, m.from_seat, kind.seats)
+            at = {"left": 0, "across": 1, "right": len(codes)}[side]
+        codes.insert(at, m.called)
+    tiles = [Tile(code) for code in codes]
+    if at is not None:
+        tiles[at].flags = "sideways"
     if m.kind == "closed-kan":
         tiles[0].flags = tiles[-1].flags = "back"
     return Meld(m.kind, str(kind.meld_names[m.kind]), tiles)
@@ -232,7 +251,7 @@ def _panel(
     offer = view.offer
     if pond and offer is not None and offer.seat == seat and offer.kind == "discard":
         pond[-1].flags = (pond[-1].flags + " offered").strip()
-    melds = [meld_shown(kind, m) for m in s.melds]
+    melds = [meld_shown(kind, m, seat) for m in s.melds]
     for event in own:
         if event.move in ("pon", "kan", "chi"):
             made = next(
@@ -261,6 +280,20 @@ def _panel(
         set_aside=set_aside,
         is_turn=not over and (seat in view.waiting_for or in_turn),
     )
+
+
+def _mark_last_discard(panels: dict[str, SeatPanel], log: list[str]) -> None:
+    """The hand's latest discard is marked in its seat's pond (``last``)."""
+    for text in reversed(log):
+        action = Action.parse(text)
+        if action.move == "next":
+            return
+        if action.move in DISCARDS:
+            panel = next(p for p in panels.values() if p.seat == action.seat)
+            if panel.pond and panel.pond[-1].code == action.tile:
+                last = panel.pond[-1]
+                last.flags = f"{last.flags} last".strip()
+            return
 
 
 def _kind_code(tile: Tile) -> str:
@@ -346,6 +379,7 @@ def present(
             panel.away = panel.seat in clocks.away
             if panel.seat in clocks.shown:
                 panel.clock = _clock(clocks.shown[panel.seat], now)
+    _mark_last_discard(panels, log[: view.version])
     hand, drawn = _hand(view, events)
     buttons, choices = _buttons(kind, view)
     game = view.game_result

@@ -239,3 +239,57 @@ def widest_elements(page: Page, width: int) -> list[str]:
                 + ` ${Math.round(e.getBoundingClientRect().right)}`)""",
         width,
     )
+
+
+# --- seeded tables late in a long hand ------------------------------------------------
+
+TABLE_OPTIONS = {
+    "sanma": {"length": "east", "red_fives": True},
+    "classic": {"rounds": 1, "flowers": True, "dealer_rule": "official"},
+}
+
+
+def seeded_table(kind: str, user, seed: int, level: str = "beginner"):
+    """A practice table of ``kind`` for ``user`` against bots, from ``seed``."""
+    from games.players import Player
+    from games.tables.play import start_practice
+    from games.tables.registry import rules_for
+
+    return start_practice(
+        rules_for(kind), Player(user), TABLE_OPTIONS[kind], level, seed=seed
+    ).table
+
+
+def play_table_until(table, user, done, *, calls: bool = True, riichi: bool = True):
+    """Play the user's seat through the server's own rules, as clicks would, until
+    ``done(view)`` holds for the user's view: never a win, a Pon or Kan when ``calls``,
+    Riichi when ``riichi``, else the drawn tile or the first tile; Next after a hand.
+    The view it stopped at."""
+    from games.players import Player
+    from games.tables.models import Table
+    from games.tables.play import current_state, decide
+    from games.tables.registry import game_kind
+
+    kind = game_kind(table.kind)
+    player = Player(user)
+    for _ in range(3000):
+        table = Table.objects.with_seats().get(pk=table.pk)
+        seat = next(s.index for s in table.seats.all() if s.user_id == user.pk)
+        view = kind.view(current_state(table), seat)
+        if done(view):
+            return view
+        assert view.phase != "game-end", "the game ended first"
+        moves = [a.text for a in view.legal]
+        wanted = ["next"]
+        if calls:
+            wanted += ["pon", "kan"]
+        if riichi:
+            wanted += [m for m in moves if m.startswith("riichi:")][-1:]
+        wanted += ["pass", "draw", "nuki"]
+        if view.drawn:
+            wanted.append(f"d:{view.drawn}")
+        wanted += [m for m in moves if m.startswith("d:")]
+        move = next((m for m in wanted if m in moves), None)
+        assert move is not None, moves
+        decide(player, table.public_id, table.shown_version, move)
+    raise AssertionError("the table never reached the wanted moment")

@@ -121,3 +121,154 @@ def test_a_german_browser_gets_the_german_page_and_can_switch_to_english(browser
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.locator("#actions").get_by_role("button", name="Undo")).to_be_visible()
     context.close()
+
+
+# --- the table games: a real table at every size, late in a long hand ---------------------
+
+TABLE_SIZES = [(360, 640), (640, 360), (1280, 800)]
+# Seeds whose first hands run long; the wall at which the hand is looked at.
+LONG_HANDS = {"sanma": (7, 3), "classic": (7, 8)}
+
+
+def _boxes(page: Page, selector: str) -> list[dict]:
+    return page.eval_on_selector_all(
+        selector,
+        """els => els.filter(e => e.checkVisibility()).map(e => {
+          const b = e.getBoundingClientRect();
+          return {left: b.left, right: b.right, top: b.top, bottom: b.bottom, width: b.width};
+        })""",
+    )
+
+
+def _one(page: Page, selector: str) -> dict:
+    boxes = _boxes(page, selector)
+    assert len(boxes) == 1, (selector, boxes)
+    return boxes[0]
+
+
+def _largest_gap(intervals: list[tuple[float, float]], top: float, bottom: float) -> float:
+    """The tallest band between ``top`` and ``bottom`` that no interval covers."""
+    gap, reached = 0.0, top
+    for start, end in sorted(intervals):
+        if end <= reached:
+            continue
+        if start >= bottom:
+            break
+        gap = max(gap, start - reached)
+        reached = max(reached, end)
+    return max(gap, bottom - reached)
+
+
+def _late_table(browser, live_server, django_user_model, kind: str, done):
+    from .helpers import play_table_until, seeded_table
+
+    user = django_user_model.objects.create_user(
+        "maxi", "maxi@example.com", "lantern-orchid-49", display_name="Maximiliane Ostermann"
+    )
+    seed, _wall = LONG_HANDS[kind]
+    table = seeded_table(kind, user, seed)
+    view = play_table_until(table, user, done)
+    return user, table, view
+
+
+def _table_page(browser, live_server, user, kind, table, width, height, locale="en-US"):
+    from .helpers import log_in
+
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, locale=locale, reduced_motion="reduce"
+    )
+    page = context.new_page()
+    log_in(page, live_server, user)
+    page.goto(f"{live_server.url}/{kind}/{table.public_id}")
+    return context, page
+
+
+@pytest.mark.parametrize("kind", ["sanma", "classic"])
+def test_the_table_lies_round_a_centre_late_in_a_long_hand(
+    browser, live_server, django_user_model, kind
+):
+    """Ponds round the centre panel, each toward its seat's side, the own pond above the
+    hand at the bottom; every pond tile whole in view (at least 22 px wide on an upright
+    phone), no empty band over a fifth of the screen, and the marks the log calls for
+    (docs/tables.md#the-table-page)."""
+    _seed, wall = LONG_HANDS[kind]
+    user, table, view = _late_table(
+        browser,
+        live_server,
+        django_user_model,
+        kind,
+        lambda v: v.wall <= wall and v.phase == "discard" and v.turn == v.seat and v.drawn,
+    )
+    assert max(len(s.pond) for s in view.seats) >= 15  # a long hand: full ponds
+    SCREENSHOTS.mkdir(exist_ok=True)
+    for width, height in TABLE_SIZES:
+        context, page = _table_page(browser, live_server, user, kind, table, width, height)
+        page.screenshot(path=SCREENSHOTS / f"{kind}-late-{width}x{height}.png")
+        assert page.evaluate("[scrollX, scrollY]") == [0, 0]
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        tiles = _boxes(page, "#table .pond .tl")
+        assert len(tiles) == sum(len(s.pond) for s in view.seats)
+        for tile_ in tiles:  # whole in view: nothing clipped, nothing to scroll to
+            assert tile_["left"] >= 0 and tile_["right"] <= width + 0.5, tile_
+            assert tile_["top"] >= 0 and tile_["bottom"] <= height + 0.5, tile_
+        if width == 360:
+            assert min(t["width"] for t in tiles if t["width"] > 0) >= 22
+        centre = _one(page, "#table .table-info")
+        left = _one(page, "#table .seat.left > .pond")
+        right = _one(page, "#table .seat.right > .pond")
+        mine = _one(page, "#table .seat.me > .pond")
+        hand = _one(page, "#table .hand")
+        assert left["right"] <= centre["left"] + 0.5  # each pond toward its own side
+        assert right["left"] >= centre["right"] - 0.5
+        middle = max(centre["bottom"], mine["bottom"] if width == 640 else 0)
+        assert left["top"] < middle and right["top"] < middle  # beside the centre
+        assert mine["top"] >= centre["bottom"] - 0.5 or width == 640  # sideways: beside
+        assert mine["bottom"] <= hand["top"] + 0.5  # the own pond right above the hand
+        assert hand["bottom"] <= height + 0.5
+        opponents = [left, right]
+        if kind == "classic":
+            across = _one(page, "#table .seat.across > .pond")
+            assert across["bottom"] <= centre["top"] + 0.5
+            opponents.append(across)
+        parts = _boxes(
+            page,
+            "#table :is(.seat:not(.me), .table-info, .seat.me > .pond, .hand-info, .actions,"
+            " .hand-row)",
+        )
+        band = _largest_gap(
+            [(p["top"], p["bottom"]) for p in parts],
+            min(o["top"] for o in opponents),
+            hand["top"],
+        )
+        assert band <= height / 5, band
+        # The marks: each tsumogiri, the latest discard, riichi sticks, sideways riichi tiles.
+        tsumogiri = sum(p.tsumogiri for s in view.seats for p in s.pond)
+        assert page.locator("#table .pond .tl.tsumogiri").count() == tsumogiri
+        expect(page.locator("#table .pond .tl.last")).to_have_count(1)
+        riichi = sum(s.riichi for s in view.seats)
+        expect(page.locator("#table .table-info .riichi-stick")).to_have_count(riichi)
+        sideways = sum(p.riichi for s in view.seats for p in s.pond)
+        expect(page.locator("#table .pond .tl.sideways")).to_have_count(sideways)
+        context.close()
+
+
+@pytest.mark.parametrize("kind", ["sanma", "classic"])
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+def test_the_result_card_and_the_rules_open_below_the_header(
+    browser, live_server, django_user_model, kind, locale
+):
+    user, table, _view = _late_table(
+        browser, live_server, django_user_model, kind, lambda v: v.phase == "hand-end"
+    )
+    for width, height in TABLE_SIZES:
+        context, page = _table_page(browser, live_server, user, kind, table, width, height, locale)
+        header = _one(page, ".site-header")
+        title = _one(page, "#result-title")
+        assert title["top"] >= header["bottom"], (title, header)
+        page.screenshot(path=SCREENSHOTS / f"{kind}-result-{locale}-{width}x{height}.png")
+        page.locator("#table .rules-link").dispatch_event("click")  # under the card
+        close = page.locator("[data-close-rules]")
+        expect(close).to_be_visible()
+        closing = close.bounding_box()
+        assert closing["y"] >= header["bottom"]  # never under the header's ☰ menu
+        context.close()

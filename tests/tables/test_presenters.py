@@ -36,13 +36,22 @@ def test_a_new_hand_starts_the_story_afresh_and_a_long_one_is_not_animated():
     assert events_since(SANMA, log, len(log), 1, BOTS) == []
 
 
-def test_a_called_tile_lies_sideways_and_a_closed_kan_shows_its_ends_face_down():
-    pon = meld_shown(SANMA, MeldView("pon", ("5D", "5D", "5D"), "5D", 1))
-    assert [t.flags for t in pon.tiles] == ["sideways", "", ""] and pon.label == "Pon"
-    chi = meld_shown(CLASSIC, MeldView("chi", ("3B", "4B", "5B"), "4B", 0))
-    assert [t.flags for t in chi.tiles] == ["", "sideways", ""] and chi.label == "Chi"
-    kan = meld_shown(CLASSIC, MeldView("closed-kan", ("E",) * 4, None, None))
-    assert [t.flags for t in kan.tiles] == ["back", "", "", "back"]
+def test_a_called_tile_lies_sideways_on_the_side_it_came_from():
+    """Left from the seat before, in the middle from the seat across, right from the next
+    (docs/tables.md#the-table-page); a closed kan shows its ends face down."""
+    right = meld_shown(SANMA, MeldView("pon", ("5D", "5D", "5D"), "5D", 1), owner=0)
+    assert [t.flags for t in right.tiles] == ["", "", "sideways"] and right.label == "Pon"
+    left = meld_shown(SANMA, MeldView("pon", ("5D", "5D", "5D"), "5D", 2), owner=0)
+    assert [t.flags for t in left.tiles] == ["sideways", "", ""]
+    across = meld_shown(CLASSIC, MeldView("pon", ("E", "E", "E"), "E", 2), owner=0)
+    assert [t.flags for t in across.tiles] == ["", "sideways", ""]
+    kan = meld_shown(CLASSIC, MeldView("open-kan", ("E",) * 4, "E", 3), owner=0)
+    assert [t.flags for t in kan.tiles] == ["sideways", "", "", ""]
+    chi = meld_shown(CLASSIC, MeldView("chi", ("3B", "4B", "5B"), "4B", 0), owner=1)
+    assert [(t.code, t.flags) for t in chi.tiles] == [("4B", "sideways"), ("3B", ""), ("5B", "")]
+    assert chi.label == "Chi"
+    closed = meld_shown(CLASSIC, MeldView("closed-kan", ("E",) * 4, None, None), owner=0)
+    assert [t.flags for t in closed.tiles] == ["back", "", "", "back"]
 
 
 def test_moves_that_name_an_own_tile_are_grouped_and_a_chi_shows_its_run():
@@ -69,3 +78,18 @@ def test_who_won_on_whose_tile_in_each_games_words():
     assert win_headline(SANMA, lines, 0, 2, 0, BOTS) == "I took it from Sora."
     assert win_headline(SANMA, lines, 1, 0, 0, BOTS) == "Kumo took mine."
     assert win_headline(CLASSIC, lines, 1, 3, 0, BOTS) == "Bao took it from Jun."
+
+
+def test_the_norths_set_aside_have_a_line_of_their_own_and_the_dora_show_themselves():
+    from games.sanma.presenters import dora_of, yaku_rows
+
+    rows = yaku_rows((("Riichi", 1), ("Dora", 3)), norths=2)
+    assert rows == [("Riichi", 1), ("Dora", 1), ("Norths set aside", 2)]
+    assert yaku_rows((("Dora", 2),), norths=2) == [("Norths set aside", 2)]
+    assert [t.code for t in dora_of(("1D", "9C", "N", "R", "5Dr"))] == [
+        "2D",
+        "1C",
+        "E",
+        "Wh",
+        "6D",
+    ]

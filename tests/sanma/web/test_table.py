@@ -13,7 +13,7 @@ from games.players import Player
 from games.prng import SplitMix64
 from games.sanma import engine
 from games.sanma.engine.rules import dora_indicators
-from games.sanma.engine.tiles import code
+from games.sanma.engine.tiles import code, dora_of_indicator, kind_code
 from games.sanma.models import SeatRecord
 from games.tables.models import Table
 
@@ -171,7 +171,8 @@ def test_a_whole_game_plays_to_its_end_through_the_plain_forms(client):
 
 def _public_counts(state: engine.State, viewer: int) -> Counter:
     """Every tile face a seat may see on the table, counted: discards, melds (a closed
-    kan shows two), set-aside Norths and the dora indicators."""
+    kan shows two), set-aside Norths and the dora the indicators point to (the page shows
+    the dora themselves: a face they name tells nothing hidden)."""
     hand = state.hand
     red = state.options.red_fives
     seen: Counter = Counter()
@@ -181,7 +182,7 @@ def _public_counts(state: engine.State, viewer: int) -> Counter:
             tiles = meld.tiles[1:3] if meld.kind == "closed-kan" else meld.tiles
             seen.update(code(t, red) for t in tiles)
         seen.update(code(t, red) for t in seat.norths)
-    seen.update(code(t, red) for t in dora_indicators(hand))
+    seen.update(kind_code(dora_of_indicator(t // 4)) for t in dora_indicators(hand))
     return seen
 
 
