@@ -38,6 +38,9 @@ class User(AbstractUser):
     # Log-outs so far: each ends every session of the account, on every device
     # (docs/site.md#sessions): a signed-cookie session cannot be ended one by one.
     log_outs = models.PositiveIntegerField(default=0, editable=False)
+    # The table toggles chosen last, for every new table (docs/tables.md#toggles); only
+    # games/tables/toggles.py writes them.
+    table_toggles = models.JSONField(default=list, blank=True, editable=False)
 
     class Meta(AbstractUser.Meta):
         constraints = [
