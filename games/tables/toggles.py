@@ -42,8 +42,8 @@ LABELS = {
     Toggle.ONE_TAP: _("One tap discards"),
 }
 HINTS = {
-    Toggle.AUTO_WIN: _("Every win offered is taken at once."),
-    Toggle.NO_CALLS: _("Every pon, kan and chi offered is passed."),
+    Toggle.AUTO_WIN: _("Every win you may take is taken at once."),
+    Toggle.NO_CALLS: _("Every pon, kan and chi you may call is passed."),
     Toggle.AUTO_DISCARD: _(
         "After riichi the drawn tile goes, unless you may win or declare a kan."
     ),
