@@ -44,6 +44,9 @@ class User(AbstractUser):
     # confirmation link is good for one nonce, so a used link or one of an address
     # given up never works again, even once the same address is typed again.
     address_nonce = models.CharField(max_length=22, blank=True, editable=False)
+    # The table toggles chosen last, for every new table (docs/tables.md#toggles); only
+    # games/tables/toggles.py writes them.
+    table_toggles = models.JSONField(default=list, blank=True, editable=False)
 
     class Meta(AbstractUser.Meta):
         constraints = [

@@ -28,6 +28,7 @@ class SessionKey(StrEnum):
     DIM = "dim"  # blocked tiles dimmed (Solitaire's menu)
     LOOK = "look"  # a guest's chosen styles by part (games/styles.py)
     GUEST_NOTICE = "guest_notice"  # a guest was told once what keeps their records
+    TABLE_TOGGLES = "table_toggles"  # a guest's table toggles (games/tables/toggles.py)
 
 
 @dataclass(frozen=True)

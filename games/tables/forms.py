@@ -1,5 +1,6 @@
 """What the table pages post (docs/tables.md): a new table's options, a decision, a
-room's code, a seat's name, the host's swap and removal, leaving a seat to the server."""
+room's code, a seat's name, the host's swap and removal, leaving a seat to the server,
+a toggle."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from .rooms import NAME_LENGTH, normalized_code
+from .toggles import Toggle
 
 
 class TableOptionsForm(forms.Form):
@@ -32,10 +34,13 @@ class TableOptionsForm(forms.Form):
 class DecisionForm(forms.Form):
     """A decision names its move, the action without the seat (``"d:5Dr"``, ``"pon"``,
     ``"chi:3B"``), and the version of the table its page showed; a missing or broken
-    version matches no table, so the page gets the table afresh."""
+    version matches no table, so the page gets the table afresh. ``seen``: the version
+    the page had shown long enough to be seen (docs/tables.md#taps-that-cannot-misfire);
+    a page without it (an older one) is taken to have seen what it posts."""
 
     move = forms.RegexField(regex=r"^[a-z]+(?::[0-9A-Za-z]{1,3})?$", max_length=16)
     version = forms.IntegerField(required=False, min_value=0)
+    seen = forms.IntegerField(required=False, min_value=0)
 
 
 class SeatNameForm(forms.Form):
@@ -78,3 +83,17 @@ class AwayForm(forms.Form):
     """Leave the seat to the server ("1") or come back to it ("0")."""
 
     away = forms.ChoiceField(choices=[("0", "0"), ("1", "1")])
+
+
+class ToggleForm(forms.Form):
+    """One toggle switched on ("auto_win:1") or off ("auto_win:0")."""
+
+    toggle = forms.ChoiceField(
+        choices=[(f"{t}:{on}", f"{t}:{on}") for t in Toggle for on in ("0", "1")]
+    )
+
+    def chosen(self, before: frozenset[Toggle]) -> frozenset[Toggle]:
+        """The toggles after this change."""
+        name, _, on = self.cleaned_data["toggle"].partition(":")
+        toggle = Toggle(name)
+        return before | {toggle} if on == "1" else before - {toggle}

@@ -150,6 +150,8 @@ class Seat(Owned):
     # When its human left the table for good: the server plays the seat to the end
     # (docs/tables.md#every-started-table-counts).
     left_at = models.DateTimeField(null=True, blank=True)
+    # The decisions its human leaves to the server, by name (docs/tables.md#toggles).
+    toggles = models.JSONField(default=list, blank=True)
     # The seat's standing when the game is over.
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.IntegerField(null=True, blank=True)
@@ -231,6 +233,9 @@ class RoomSeat(Owned):
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="members")
     index = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=30, blank=True)  # a guest's name
+    # The member's toggles when they sat down, for their seat at the table
+    # (docs/tables.md#toggles): a guest's live in the session the host's request lacks.
+    toggles = models.JSONField(default=list, blank=True)
     is_host = models.BooleanField(default=False)
 
     class Meta:

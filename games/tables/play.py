@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from games.players import Player
 
-from . import live, states, timers
+from . import live, states, timers, toggles
 from .engine.actions import is_secret
 from .models import Seat, Table
 from .registry import State, TableRules, rules_for
@@ -39,6 +39,7 @@ class Kind(enum.StrEnum):
     STARTED = "started"
     PLAYED = "played"  # the decision was applied (and the bots played on)
     STALE = "stale"  # the page showed an older version: nothing was applied
+    UNSEEN = "unseen"  # the page had only just shown this version: nothing was applied
     REFUSED = "refused"  # not a legal decision now: nothing was applied
     LATE = "late"  # the seat's time was up: the server decided for it instead
     LEFT = "left"  # the player left the table: the server plays the seat to the end
@@ -100,7 +101,12 @@ class Started:
 
 @transaction.atomic
 def start_practice(
-    kind: TableRules, player: Player, options: dict, level: str, seed: int | None = None
+    kind: TableRules,
+    player: Player,
+    options: dict,
+    level: str,
+    seed: int | None = None,
+    chosen: frozenset[toggles.Toggle] = frozenset(),
 ) -> Started:
     """A table of the player against bots of ``level``. The seed also picks the player's
     seat, so that every seat (dealer first or last) comes up alike. Beyond
@@ -120,7 +126,9 @@ def start_practice(
     left = list(running[max(0, settings.TABLE_UNFINISHED_LIMIT - 1) :])
     for table in left:
         leave(player, table.public_id)
-    return Started(start_table(kind.key, options, seats, seed=seed), left)
+    seat = seed % kind.seats
+    table = start_table(kind.key, options, seats, seed=seed, toggled={seat: chosen})
+    return Started(table, left)
 
 
 @transaction.atomic
@@ -190,11 +198,13 @@ def start_table(
     *,
     seed: int | None = None,
     names: dict[int, str] | None = None,
+    toggled: dict[int, frozenset[toggles.Toggle]] | None = None,
 ) -> Table:
     """A new table of ``kind``; ``seats`` in seat order, each a Player or a bot level
-    (``names``: the names guests gave, by seat). The bots play until a human must
-    decide. Raises ValueError on bad options."""
+    (``names``: the names guests gave, by seat; ``toggled``: the humans' toggles, by
+    seat). The bots play until a human must decide. Raises ValueError on bad options."""
     names = names or {}
+    toggled = toggled or {}
     rules = rules_for(kind)
     if len(seats) != rules.seats:
         raise ValueError(f"{kind} is played by {rules.seats}")
@@ -207,7 +217,13 @@ def start_table(
     Seat.objects.bulk_create(
         Seat(table=table, index=index, bot_level=who)
         if isinstance(who, str)
-        else Seat(table=table, index=index, **who.owner_fields(), name=names.get(index, ""))
+        else Seat(
+            table=table,
+            index=index,
+            **who.owner_fields(),
+            name=names.get(index, ""),
+            toggles=toggles.for_seat(toggled.get(index, ())),
+        )
         for index, who in enumerate(seats)
     )
     table = Table.objects.with_seats().get(pk=table.pk)
@@ -242,9 +258,13 @@ def _locked(player: Player, public_id) -> tuple[Table, Seat] | None:
 
 
 @transaction.atomic
-def decide(player: Player, public_id, version: int | None, move: str) -> Outcome | None:
+def decide(
+    player: Player, public_id, version: int | None, move: str, seen: int | None = None
+) -> Outcome | None:
     """Apply the player's ``move`` (the action without the seat: ``"d:5D"``, ``"pon"``)
-    to the table their page showed at ``version``."""
+    to the table their page showed at ``version``. ``seen`` is the version the page had
+    shown long enough to be seen when it was tapped (docs/tables.md#taps-that-cannot-misfire):
+    a tile or button that arrived after it was never seen, and nothing is applied."""
     found = _locked(player, public_id)
     if found is None:
         return None
@@ -256,6 +276,8 @@ def decide(player: Player, public_id, version: int | None, move: str) -> Outcome
         return Outcome(table, seat, state, Kind.LEFT, since=table.version)
     if version != table.shown_version or not table.is_playing:
         return Outcome(table, seat, state, Kind.STALE, since=table.version)
+    if seen is not None and seen < version:
+        return Outcome(table, seat, state, Kind.UNSEEN, since=table.version)
     since = table.version
     if me in timers.overdue(rules, state, table.seats.all(), timezone.now()):
         # A decision after its deadline does not count: the server's does.
@@ -317,6 +339,34 @@ def set_away(player: Player, public_id, away: bool) -> Table | None:
     return table
 
 
+@transaction.atomic
+def set_toggles(player: Player, public_id, chosen: frozenset[toggles.Toggle]) -> Table | None:
+    """The player's seat takes ``chosen`` toggles, and the server plays what they decide
+    at once, in this request (docs/tables.md#toggles)."""
+    found = _locked(player, public_id)
+    if found is None:
+        return None
+    table, me = found
+    me.toggles = toggles.for_seat(chosen)
+    me.save(update_fields=["toggles"])
+    if table.is_playing and me.left_at is None:
+        rules = rules_for(table.kind)
+        _play_on(table, rules, states.state_at(table), _Moves(rules.seats))
+    return table
+
+
+def _toggled_move(
+    rules: TableRules, state: State, waiting: set[int], toggled: dict, timed: bool
+) -> str | None:
+    """The first decision a waiting human's toggles take, as an action text."""
+    for seat in sorted(waiting & set(toggled)):
+        view = rules.view(state, seat)
+        move = toggles.move_for(view, toggled[seat], timed) if view is not None else None
+        if move is not None:
+            return f"{seat} {move}"
+    return None
+
+
 def _play_on(table: Table, rules: TableRules, state: State, moves: _Moves) -> State:
     """Play the forced moves and the bots' turns, and those of away humans while
     anybody is at the table, until a human must decide or the game is over; then wind
@@ -331,20 +381,32 @@ def _play_on(table: Table, rules: TableRules, state: State, moves: _Moves) -> St
     # Away humans are played for while anybody is at the table (nothing is played for an
     # empty one: it waits); a seat left for good is played for to the end.
     stand_ins = (away if here - away else set()) | left
+    # The decisions the humans at the table left to the server (docs/tables.md#toggles).
+    toggled = {
+        seat.index: chosen
+        for seat in seats
+        if seat.index in here - away and (chosen := toggles.clean(seat.toggles))
+    }
     for _ in range(MAX_BOT_DECISIONS):
         forced = rules.forced_action(state)
         if forced is not None:
             state = _apply(table, rules, state, forced, moves)
             continue
         waiting = rules.waiting_for(state)
-        ready = sorted(waiting & (set(bots) | stand_ins))
-        if not ready or (rules.anyone_continues(state) and here):
+        if rules.anyone_continues(state) and here:
             break
-        seat = ready[0]
-        if seat in bots:
-            text = rules.bot_action(state, seat, bots[seat], table.seed, len(table.log))
+        ready = sorted(waiting & (set(bots) | stand_ins))
+        if ready:
+            seat = ready[0]
+            if seat in bots:
+                text = rules.bot_action(state, seat, bots[seat], table.seed, len(table.log))
+            else:
+                text = rules.timeout_action(state, seat, table.seed, len(table.log))
         else:
-            text = rules.timeout_action(state, seat, table.seed, len(table.log))
+            found = _toggled_move(rules, state, waiting, toggled, timed)
+            if found is None:
+                break
+            text = found
         state = _apply(table, rules, state, text, moves)
     results = rules.results(state)
     fields = ["log", "updated_at"]

@@ -69,6 +69,11 @@ class TableRules(ABC):
     def results(self, state: State) -> Sequence[SeatResult] | None:
         """Each seat's standing, once the game is over; None while it runs."""
 
+    def view(self, state: State, seat: int) -> TableView | None:
+        """What ``seat`` may see now: never another seat's concealed tiles. The
+        toggles decide from it (docs/tables.md#toggles); a game without one has none."""
+        return None
+
     def begins_hand(self, text: str) -> bool:
         """Whether the decision with this text leads into a new hand (replay stepping)."""
         return text.endswith(" next")

@@ -23,7 +23,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from games import limits
 from games.players import Player, player_of
 
-from . import rooms
+from . import rooms, toggles
 from .forms import JoinCodeForm, RemoveForm, SeatNameForm, SwapForm
 from .models import Room
 from .registry import GameKind
@@ -144,6 +144,7 @@ def new_room(request: HttpRequest, kind: GameKind) -> HttpResponse:
         form.options(),
         form.cleaned_data["level"],
         name_form.cleaned_data["name"],
+        toggles.remembered(request),
     )
     url = _room_url(kind, room)
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
@@ -207,7 +208,8 @@ def _room_action(
 def join(request: HttpRequest, code: str, kind: GameKind) -> HttpResponse:
     form = SeatNameForm(request.POST)
     name = form.cleaned_data["name"] if form.is_valid() else ""
-    return _room_action(request, kind, code, lambda player, c: rooms.join(player, c, name))
+    chosen = toggles.remembered(request)
+    return _room_action(request, kind, code, lambda player, c: rooms.join(player, c, name, chosen))
 
 
 @require_POST

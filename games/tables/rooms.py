@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from games.players import Player
 
-from . import play
+from . import play, toggles
 from .models import Room, RoomRemoval, RoomSeat, Table
 from .registry import rules_for
 
@@ -56,9 +56,16 @@ def _clean_name(name: str) -> str:
     return " ".join((name or "").split())[:NAME_LENGTH]
 
 
-def create(player: Player, kind: str, options: dict, bot_level: str, name: str = "") -> Room:
-    """A new room with its host in the first seat. ValueError for options or a bot
-    strength the kind does not know."""
+def create(
+    player: Player,
+    kind: str,
+    options: dict,
+    bot_level: str,
+    name: str = "",
+    chosen: frozenset[toggles.Toggle] = frozenset(),
+) -> Room:
+    """A new room with its host in the first seat (``chosen``: the host's toggles).
+    ValueError for options or a bot strength the kind does not know."""
     rules = rules_for(kind)
     if bot_level not in rules.bot_levels:
         raise ValueError(f"no {kind} bots of strength {bot_level}")
@@ -74,6 +81,7 @@ def create(player: Player, kind: str, options: dict, bot_level: str, name: str =
                     index=0,
                     is_host=True,
                     name=_clean_name(name),
+                    toggles=toggles.for_seat(chosen),
                     **player.owner_fields(),
                 )
                 return room
@@ -122,8 +130,11 @@ def _touch(room: Room) -> None:
 
 
 @transaction.atomic
-def join(player: Player, code: str, name: str = "") -> Room:
-    """The player sits down in the first free seat (nothing changes for a member)."""
+def join(
+    player: Player, code: str, name: str = "", chosen: frozenset[toggles.Toggle] = frozenset()
+) -> Room:
+    """The player sits down in the first free seat, with their toggles (nothing changes
+    for a member)."""
     room = _locked(code)
     if member_of(room, player) is not None:
         return room
@@ -136,7 +147,11 @@ def join(player: Player, code: str, name: str = "") -> Room:
     if not free:
         raise RoomError(_("This room is full."))
     RoomSeat.objects.create(
-        room=room, index=free[0], name=_clean_name(name), **player.owner_fields()
+        room=room,
+        index=free[0],
+        name=_clean_name(name),
+        toggles=toggles.for_seat(chosen),
+        **player.owner_fields(),
     )
     _touch(room)
     return room
@@ -216,7 +231,14 @@ def start(player: Player, code: str, seed: int | None = None) -> Table:
         by_index[i].player if i in by_index else room.bot_level for i in range(rules.seats)
     ]
     names = {i: m.name for i, m in by_index.items() if m.user_id is None}
-    table = play.start_table(room.kind, room.options, seats, seed=seed, names=names)
+    # An account's toggles as it chose them last; a guest's as they sat down.
+    toggled = {
+        i: toggles.clean(m.user.table_toggles if m.user_id else m.toggles)
+        for i, m in by_index.items()
+    }
+    table = play.start_table(
+        room.kind, room.options, seats, seed=seed, names=names, toggled=toggled
+    )
     room.table = table
     room.used_at = timezone.now()
     room.save(update_fields=["table", "used_at"])

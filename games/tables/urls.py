@@ -30,6 +30,7 @@ def urls_for(kind: GameKind) -> tuple[list[URLPattern], str]:
         path("<uuid:public_id>/view", views.live_view, of, name="view"),
         path("<uuid:public_id>/overdue", views.overdue, of, name="overdue"),
         path("<uuid:public_id>/away", views.away, of, name="away"),
+        path("<uuid:public_id>/toggle", views.toggle, of, name="toggle"),
         path("<uuid:public_id>/leave", views.leave, of, name="leave"),
         path("<uuid:public_id>/replay", views.replay, of, name="replay"),
     ]

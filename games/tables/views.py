@@ -25,8 +25,8 @@ from django_htmx.http import HttpResponseClientRedirect
 from games import languages, limits
 from games.players import Player, player_of
 
-from . import live, play, replays, timers
-from .forms import AwayForm, DecisionForm, JoinCodeForm, SeatNameForm
+from . import live, play, replays, timers, toggles
+from .forms import AwayForm, DecisionForm, JoinCodeForm, SeatNameForm, ToggleForm
 from .models import Table
 from .presenters import decision_text, present, turn_text, who_is
 from .registry import GameKind, State
@@ -152,7 +152,11 @@ def new_table(request: HttpRequest, kind: GameKind) -> HttpResponse:
     if refusal is not None:
         return too_many(request, refusal)
     started = play.start_practice(
-        kind, player_of(request), form.options(), form.cleaned_data["level"]
+        kind,
+        player_of(request),
+        form.options(),
+        form.cleaned_data["level"],
+        chosen=toggles.remembered(request),
     )
     if started.left:
         messages.info(
@@ -220,8 +224,16 @@ def _live(kind: GameKind, table: Table, seat: int, state: State, now) -> Live | 
 
 
 def table_context(
-    kind: GameKind, table: Table, seat: int, state: State, since: int, status: str = ""
+    kind: GameKind,
+    table: Table,
+    seat: int,
+    state: State,
+    since: int,
+    status: str = "",
+    remembered: frozenset[toggles.Toggle] = frozenset(),
 ) -> dict:
+    """What the table's templates show to ``seat``; ``remembered``: the viewer's own
+    toggles (docs/tables.md#toggles), for one-tap play."""
     view = kind.view(state, seat)
     now = timezone.now()
     shown_live = _live(kind, table, seat, state, now)
@@ -239,6 +251,9 @@ def table_context(
         "round_name": kind.round_name(view.round),
         "act_url": table_url(kind, table, "act"),
         "away_url": table_url(kind, table, "away"),
+        "toggle_url": table_url(kind, table, "toggle"),
+        "toggles": toggles.shown(seats_of(table)[seat].toggles, remembered, bool(shown_live)),
+        "one_tap": toggles.Toggle.ONE_TAP in remembered,
         "status_text": status_text,
     }
 
@@ -250,7 +265,9 @@ def table_page(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> Ht
         return not_yours(request, kind)
     table, seat = found
     state = play.current_state(table)
-    context = table_context(kind, table, seat, state, _since(request, table))
+    context = table_context(
+        kind, table, seat, state, _since(request, table), remembered=toggles.remembered(request)
+    )
     return render(request, "tables/table.html", context)
 
 
@@ -258,7 +275,10 @@ def _live_answer(request: HttpRequest, kind: GameKind, table: Table, seat: int) 
     """The table's partial for a page that asks whether anything changed, or 304 when
     nothing did for this seat (docs/tables.md#live-updates)."""
     state = play.current_state(table)
-    context = table_context(kind, table, seat, state, _since(request, table))
+    since = _since(request, table)
+    context = table_context(
+        kind, table, seat, state, since, remembered=toggles.remembered(request)
+    )
     tag = context["live"].tag if context["live"] else f'"{table.shown_version}"'
     if request.headers.get("If-None-Match") == tag:
         response = HttpResponseNotModified()
@@ -309,7 +329,14 @@ def away(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpResp
     found = play.own_table(player, public_id)
     assert found is not None
     table, seat = found
-    context = table_context(kind, table, seat, play.current_state(table), table.version)
+    context = table_context(
+        kind,
+        table,
+        seat,
+        play.current_state(table),
+        table.version,
+        remembered=toggles.remembered(request),
+    )
     return render(request, "tables/table.html#answer", context)
 
 
@@ -324,11 +351,12 @@ def act(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpRespo
             return not_yours(request, kind)
         return problem(request, kind, _("That is no decision at this table."))
     chosen = form.cleaned_data
-    outcome = play.decide(player, public_id, chosen["version"], chosen["move"])
+    outcome = play.decide(player, public_id, chosen["version"], chosen["move"], chosen["seen"])
     if outcome is None:
         return not_yours(request, kind)
     status = {
         play.Kind.STALE: _("The table had moved on; here it is as it is now."),
+        play.Kind.UNSEEN: _("That had only just appeared: nothing was played."),
         play.Kind.REFUSED: _("That move is not possible now."),
         play.Kind.LATE: _("Your time was up: the server decided for you."),
         play.Kind.LEFT: _("You left this table: the server plays your seat to the end."),
@@ -341,7 +369,47 @@ def act(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpRespo
         shown = outcome.table.shown_version_at(outcome.since)
         return redirect(f"{table_url(kind, outcome.table)}?since={shown}")
     context = table_context(
-        kind, outcome.table, outcome.seat, outcome.state, outcome.since, status
+        kind,
+        outcome.table,
+        outcome.seat,
+        outcome.state,
+        outcome.since,
+        status,
+        remembered=toggles.remembered(request),
+    )
+    return render(request, "tables/table.html#answer", context)
+
+
+@require_POST
+def toggle(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpResponse:
+    """Switch one toggle (docs/tables.md#toggles): the seat's, which the server plays
+    at once, and the player's remembered one for their next tables. The answer shows
+    the table after whatever the toggle decided."""
+    player = player_of(request)
+    found = play.own_table(player, public_id)
+    if found is None:
+        return not_yours(request, kind)
+    form = ToggleForm(request.POST)
+    if not form.is_valid():
+        return problem(request, kind, _("There is no such toggle."))
+    table, seat = found
+    since = table.version  # the answer shows what the toggle decided, and what followed
+    seat_toggles = toggles.clean(seats_of(table)[seat].toggles)
+    toggles.remember(request, form.chosen(toggles.remembered(request)))
+    if table.is_playing and form.chosen(seat_toggles) != seat_toggles:
+        play.set_toggles(player, public_id, form.chosen(seat_toggles))
+    if not request.htmx:
+        return redirect(table_url(kind, table))
+    found = play.own_table(player, public_id)
+    assert found is not None
+    table, seat = found
+    context = table_context(
+        kind,
+        table,
+        seat,
+        play.current_state(table),
+        since,
+        remembered=toggles.remembered(request),
     )
     return render(request, "tables/table.html#answer", context)
 

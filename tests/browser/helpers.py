@@ -193,11 +193,23 @@ def table_version(page: Page) -> str:
     return page.locator("#table").get_attribute("data-version")
 
 
+def press(page: Page, target) -> None:
+    """Press a button of the table as a player does (docs/tables.md#taps-that-cannot-misfire):
+    once the table shown has been there long enough to be seen, and a tile of the hand
+    twice (the first tap raises it) unless the player chose one-tap play."""
+    expect(page.locator("#table")).not_to_have_attribute("data-guarded", "1")
+    hand_tile = "hand-tile" in (target.get_attribute("class") or "")
+    if hand_tile and page.locator("#table").get_attribute("data-one-tap") is None:
+        target.click()
+        expect(target).to_have_class(has_class("is-raised"))
+    target.click()
+
+
 def click_and_wait(page: Page, target) -> None:
     """Click a button of the table and wait for the answer to replace it."""
     before = table_version(page)
     passing = target.get_attribute("data-action") == "pass"
-    target.click()
+    press(page, target)
     if passing:  # a pass is its seat's secret and moves no version by itself
         expect(page.locator('#table [data-action="pass"]')).to_have_count(0)
         return

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from games.tables.models import Seat, Table
 from tests.site.servers import kill, running_stream
 
-from .helpers import SCREENSHOTS
+from .helpers import SCREENSHOTS, press
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -114,7 +114,7 @@ def _move_and_watch(pages: list[Page], seat_of: dict[Page, int], exact: bool = T
         discard = (target.get_attribute("value") or "").startswith("d:")
         before = _version(page)
         passing = target.get_attribute("data-action") == "pass"
-        target.click()
+        press(page, target)
         if passing:  # a pass is the passer's secret: it moves no version by itself
             expect(page.locator('#table .actions [data-action="pass"]')).to_have_count(0)
             for other in pages:

@@ -108,6 +108,7 @@ def test_the_hand_plays_by_keyboard(page: Page, live_server):
     while not page.locator("#table .hand button.hand-tile[name=move]:focus").count():
         page.keyboard.press("ArrowRight")
     before = table_version(page)
+    expect(page.locator("#table")).not_to_have_attribute("data-guarded", "1")
     page.keyboard.press("Enter")
     expect(page.locator("#table")).not_to_have_attribute("data-version", before)
     assert page.evaluate(

@@ -88,5 +88,80 @@
     }
   });
 
-  document.addEventListener("DOMContentLoaded", () => rove(null));
+  // Taps that cannot misfire (docs/tables.md#taps-that-cannot-misfire). Every table
+  // arrives guarded (data-guarded): after a new one (an answer, a live update) no button
+  // acts for GUARD_MS, and the form's "seen" field keeps naming the version shown before
+  // until then, so that the server refuses a tap on what the player could not have
+  // seen. Unless the player chose one-tap play, a first tap on a hand tile raises it and
+  // a second on it discards it; Enter and Space discard the tile in focus at once, and
+  // without this script every tile discards on the first press.
+  const GUARD_MS = 400;
+  let seenTimer = null;
+  let shownTable = null;
+  let seenVersion = null;
+
+  const tableForm = () => {
+    const found = document.getElementById("table");
+    return found && found.tagName === "FORM" ? found : null;
+  };
+
+  function markSeen() {
+    const form = tableForm();
+    if (!form) return;
+    seenVersion = form.dataset.version;
+    delete form.dataset.guarded;
+    const seen = form.querySelector('input[name="seen"]');
+    if (seen) seen.value = seenVersion;
+  }
+
+  function guardNewTable() {
+    const form = tableForm();
+    if (!form || form === shownTable) return;
+    const first = shownTable === null;
+    shownTable = form;
+    const seen = form.querySelector('input[name="seen"]');
+    if (seen && !first && seenVersion !== null) seen.value = seenVersion;
+    clearTimeout(seenTimer);
+    seenTimer = setTimeout(markSeen, GUARD_MS);
+  }
+
+  document.addEventListener("htmx:afterSwap", guardNewTable);
+  document.addEventListener("htmx:afterSettle", guardNewTable);
+
+  function lower(form) {
+    form.querySelectorAll(".hand-tile.is-raised").forEach((tile) => {
+      tile.classList.remove("is-raised");
+      tile.removeAttribute("aria-pressed");
+    });
+  }
+
+  document.addEventListener(
+    "click",
+    (event) => {
+      const form = tableForm();
+      const button = form && event.target.closest && event.target.closest("button");
+      if (!button || !form.contains(button) || button.classList.contains("toggle")) return;
+      const stop = () => {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+      };
+      if ("guarded" in form.dataset) {
+        guardNewTable(); // a table no event told of yet starts its guard now
+        return stop();
+      }
+      const pointer = event.detail > 0; // Enter and Space click with detail 0
+      if (!button.matches(".hand-tile[name]") || "oneTap" in form.dataset || !pointer) return;
+      if (button.classList.contains("is-raised")) return; // the second tap discards it
+      stop();
+      lower(form);
+      button.classList.add("is-raised");
+      button.setAttribute("aria-pressed", "true");
+    },
+    true,
+  );
+
+  document.addEventListener("DOMContentLoaded", () => {
+    rove(null);
+    guardNewTable();
+  });
 })();
