@@ -99,7 +99,7 @@ def match(kind: str, now: datetime | None = None) -> list[Table]:
     now = now or timezone.now()
     waiting = (
         QueueEntry.objects.filter(kind=kind, table__isnull=True)
-        .select_for_update(skip_locked=True)
+        .select_for_update(skip_locked=True, of=("self",))
         .select_related("user")
         .order_by("joined_at", "pk")
     )
