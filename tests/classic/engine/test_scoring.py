@@ -67,8 +67,9 @@ def test_worked_example_a_dragon_pong_won_on_a_discard():
 
 def test_worked_example_a_played_through_the_engine_with_every_payment():
     """The same hand at a table: seat 1 (South) wins on seat 3's discard. Seat 3 pays
-    60 x 4 = 240 alone. Among the losers East (seat 0, concealed 1C Pong: 8 -> 10) gets
-    10 from each of the others, doubled because East loses and wins double."""
+    60 x 4 = 240 alone. The losers' sums are not rounded: East (seat 0, concealed 1C
+    Pong) has 8, North (seat 3, exposed 5B Pong) 2, West 0. East gets 8 from West and
+    8 - 2 = 6 from North, doubled because East loses and wins double; West pays North 2."""
     pong = Meld("pong", kind("R"), claimed_from=2)
     open_pong = Meld("pong", kind("5B"), claimed_from=0)
     hands = [
@@ -81,10 +82,15 @@ def test_worked_example_a_played_through_the_engine_with_every_payment():
     state = act(act(state, "3 d:4C"), "1 ron")
     result = state.last_result
     assert result.winner == 1 and result.discarder == 3 and result.winning_tile == "4C"
-    assert [s.value for s in result.scores] == [10, 60, 0, 0]
+    assert [s.value for s in result.scores] == [8, 60, 0, 2]
     paid = {(p.payer, p.payee, p.reason): p.amount for p in result.payments}
-    assert paid == {(3, 1, "winner"): 240, (2, 0, "losers"): 20, (3, 0, "losers"): 20}
-    assert result.deltas == (40, 240, -20, -260) and sum(result.deltas) == 0
+    assert paid == {
+        (3, 1, "winner"): 240,
+        (2, 0, "losers"): 16,
+        (3, 0, "losers"): 12,
+        (2, 3, "losers"): 2,
+    }
+    assert result.deltas == (28, 240, -18, -250) and sum(result.deltas) == 0
     assert state.scores == result.deltas
     assert result.hands[1] == ("2C", "3C", "4C", "5D", "5D", "5D", "9D", "9D", "7B", "8B", "9B")
 
@@ -92,8 +98,8 @@ def test_worked_example_a_played_through_the_engine_with_every_payment():
 def test_worked_example_b_east_draws_a_limit_hand_and_is_paid_double():
     """East, in the East round, draws North to his only wait: 20 + concealed East Pong
     8 + drawn 2 + only tile 2 = 32 -> 30; doubled for the own wind, the round wind, the
-    concealed hand and one suit with honours: 30 x 16 = 480, over the limit: 300. Every
-    other seat pays East double: 600."""
+    concealed hand won from the wall, one suit with honours and the three Chis in a row
+    1-9: 30 x 32 = 960, over the limit: 300. Every other seat pays East double: 600."""
     winner = "E E E 1C 2C 3C 4C 5C 6C 7C 8C 9C N"
     others = ["1D 4D 7D 1B 4B 7B 2D 5D 8D 2B 5B 8B S"] * 3
     state = table([winner, *others], live="N", phase="draw")
@@ -106,7 +112,8 @@ def test_worked_example_b_east_draws_a_limit_hand_and_is_paid_double():
             "set-own-wind",
             "set-round-wind",
             "one-suit-honours",
-            "concealed-hand",
+            "concealed-drawn",
+            "straight",
             "self-drawn",
             "only-tile",
             "chi",
@@ -114,7 +121,7 @@ def test_worked_example_b_east_draws_a_limit_hand_and_is_paid_double():
             "chi",
         ]
     )
-    assert (score.points, score.rounded, score.doublings) == (32, 30, 4)
+    assert (score.points, score.rounded, score.doublings) == (32, 30, 5)
     assert score.value == LIMIT == 300 and score.limited
     assert state.last_result.deltas == (1800, -600, -600, -600)
 
@@ -140,10 +147,15 @@ def test_the_hand_is_read_the_way_it_scores_most():
 def test_each_doubling_of_the_whole_hand():
     one_suit = tiles("1B 2B 3B 4B 5B 6B 7B 8B 9B 2B 3B 4B 5B 5B")
     assert "one-suit" in keys(score_winner(one_suit, [], [], SOUTH, EAST, claimed("5B")))
-    assert score_winner(one_suit, [], [], SOUTH, EAST, claimed("5B")).doublings == 3 + 1
+    # One suit 3, the Chis 1-2-3, 4-5-6, 7-8-9 in a row 1, nothing but Chis and a plain
+    # pair 1 (the zero-point hand); no concealed hand on a discard.
+    assert score_winner(one_suit, [], [], SOUTH, EAST, claimed("5B")).doublings == 3 + 1 + 1
     honours = tiles("E E E S S S W W W N N Wh Wh Wh")
     score = score_winner(honours, [], [], SOUTH, EAST, drawn("N"))
-    assert "all-honours" in keys(score) and "one-suit-honours" not in keys(score)
+    assert "honours-only" in keys(score) and "one-suit-honours" not in keys(score)
+    assert score.value == LIMIT  # a special hand now (Kajongg), no longer 3 doublings
+    first = score_winner(honours, [], [], SOUTH, EAST, drawn("N"), edition=1)
+    assert "all-honours" in keys(first) and first.doublings == 3 + 1
     mixed = tiles("1B 2B 3B 4B 5B 6B G G G 7B 8B 9B W W")
     assert "one-suit-honours" in keys(score_winner(mixed, [], [], SOUTH, EAST, drawn("W")))
 
@@ -152,9 +164,22 @@ def test_a_claimed_set_loses_the_concealed_hand_doubling_but_a_concealed_kan_doe
     hand = tiles("2C 3C 4C 5D 5D 5D 7B 8B 9B 9D 9D")
     chi = Meld("chi", kind("1B"), claimed_from=0)
     kan = Meld("kan", kind("3D"), concealed=True)
-    assert "concealed-hand" not in keys(score_winner(hand, [chi], [], SOUTH, EAST, CLAIMED))
-    with_kan = score_winner(hand, [kan], [], SOUTH, EAST, CLAIMED)
-    assert "concealed-hand" in keys(with_kan) and "kan-simple-concealed" in keys(with_kan)
+    assert "concealed-drawn" not in keys(score_winner(hand, [chi], [], SOUTH, EAST, drawn("4C")))
+    with_kan = score_winner(hand, [kan], [], SOUTH, EAST, drawn("4C"))
+    assert "concealed-drawn" in keys(with_kan) and "kan-simple-concealed" in keys(with_kan)
+
+
+def test_a_claimed_winning_tile_gets_no_concealed_hand_doubling():
+    """Kajongg: the set a claimed winning tile completes lies open, so the hand is no
+    longer concealed; the card names no concealed hand then. The first edition gave it
+    (and its card now says no set was claimed *before* Mah Jong)."""
+    hand = tiles("2C 3C 4C 5D 5D 5D 7B 8B 9B 6D 7D 8D 9D 9D")
+    on_discard = score_winner(hand, [], [], SOUTH, EAST, claimed("4C"))
+    assert not {"concealed-drawn", "concealed-hand"} & set(keys(on_discard))
+    assert "concealed-drawn" in keys(score_winner(hand, [], [], SOUTH, EAST, drawn("4C")))
+    first = score_winner(hand, [], [], SOUTH, EAST, claimed("4C"), edition=1)
+    assert "concealed-hand" in keys(first)
+    assert RULES["concealed-hand"].label == "Concealed hand: no set claimed before Mah Jong"
 
 
 @pytest.mark.parametrize(
@@ -201,7 +226,7 @@ def test_flowers_and_seasons():
     bouquet = score_loser((), [], tiles("F1 F2 F3 F4"), NORTH, EAST)
     assert "all-flowers" in keys(bouquet)
     assert (bouquet.points, bouquet.doublings) == (16, 3)  # own flower F4 and the bouquet
-    assert bouquet.value == 20 * 8
+    assert bouquet.value == 16 * 8  # a loser's sum is not rounded
 
 
 def test_winner_bonus_points():
@@ -211,20 +236,35 @@ def test_winner_bonus_points():
     assert score.points == 20 + 10 + 2 + 2 + 4 + 4 + 4 + 8
 
 
-def test_a_hand_of_nothing_but_mahjong_gets_the_no_score_bonus():
+def test_the_zero_point_hand_is_a_doubling():
+    """Only Chis and a pair that scores nothing: 20 for Mah Jong, one doubling: 40
+    („Null-Punkte-Hand“ among the seed's doublings; Kajongg: 1 doubling, flowers do not
+    count). The first edition gave 10 points instead: 30 -> 30."""
     chis = tiles("2C 3C 4C 5D 6D 7D 7B 8B 9B 9D 9D")
     chi = Meld("chi", kind("1B"), claimed_from=0)
     score = score_winner(chis, [chi], [], SOUTH, EAST, claimed("4C"))
-    assert "no-score" in keys(score) and score.value == 30
+    assert "zero-point" in keys(score) and (score.points, score.doublings) == (20, 1)
+    assert score.value == 20 * 2
     with_flower = score_winner(chis, [chi], tiles("F1"), SOUTH, EAST, claimed("4C"))
-    assert "no-score" not in keys(with_flower)
+    assert "zero-point" in keys(with_flower) and with_flower.value == 20 * 2  # 24 -> 20
+    dragon_pair = tiles("2C 3C 4C 5D 6D 7D 7B 8B 9B R R")
+    assert "zero-point" not in keys(score_winner(dragon_pair, [chi], [], SOUTH, EAST, CLAIMED))
+    first = score_winner(chis, [chi], [], SOUTH, EAST, claimed("4C"), edition=1)
+    assert "no-score" in keys(first) and first.value == 30
 
 
 def test_losers_score_only_what_needs_no_mah_jong():
     hand = tiles("R R R 1B 2B 3B 4B 5B 6B 7B 8B 9B 9B")
     score = score_loser(hand, [], [], SOUTH, EAST)
     assert keys(score) == ["pong-major-concealed", "set-dragon"]  # no suit, no concealed hand
-    assert score.value == 20
+    assert score.value == 8 * 2  # not rounded: the rules round the winner's sum only
+
+
+def test_a_losers_lone_pong_is_not_rounded_away():
+    score = score_loser((), [Meld("pong", kind("5B"), claimed_from=0)], [], SOUTH, EAST)
+    assert (score.points, score.value) == (2, 2)
+    first = score_loser((), [Meld("pong", kind("5B"), claimed_from=0)], [], SOUTH, EAST, 1)
+    assert first.value == 0
 
 
 def test_the_limit_caps_every_hand():
