@@ -155,7 +155,7 @@ def test_each_doubling_of_the_whole_hand():
     assert "honours-only" in keys(score) and "one-suit-honours" not in keys(score)
     assert score.value == LIMIT  # a special hand now (Kajongg), no longer 3 doublings
     first = score_winner(honours, [], [], SOUTH, EAST, drawn("N"), edition=1)
-    assert "all-honours" in keys(first) and first.doublings == 3 + 1
+    assert "all-honours" in keys(first) and RULES["all-honours"].doublings == 3
     mixed = tiles("1B 2B 3B 4B 5B 6B G G G 7B 8B 9B W W")
     assert "one-suit-honours" in keys(score_winner(mixed, [], [], SOUTH, EAST, drawn("W")))
 
