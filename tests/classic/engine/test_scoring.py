@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from games.classic.engine import legal_actions
 from games.classic.engine.hand import Meld
+from games.classic.engine.rules import replace
 from games.classic.engine.scoring import (
     LIMIT,
     RULES,
@@ -295,3 +297,197 @@ def test_the_discarder_pays_alone_four_times_or_six_to_the_leading_wind(leader, 
 def test_seat_winds_decide_own_flowers():
     assert score_loser((), [], tiles("F3"), WEST, EAST).doublings == 1
     assert score_loser((), [], tiles("F3"), NORTH, EAST).doublings == 0
+
+
+# ---------------------------------------------------------------- the second edition
+# Each figure worked out from the table in docs/classic.md#scoring.
+
+
+def _win(code: str | None, **how) -> Win:
+    tile = None if code is None else kind(code)
+    return Win(tile=tile, self_drawn=how.pop("self_drawn", False), only_tile=False, **how)
+
+
+@pytest.mark.parametrize(
+    "hand, melds, win, key, points, doublings",
+    [
+        # „alles einfache Steine“: 20 + concealed 6B Pong 4 = 24 -> 20, x2 = 40.
+        ("2C 3C 4C 5D 6D 7D 3B 4B 5B 6B 6B 6B 8D 8D", [], _win("4C"), "all-simples", 24, 1),
+        # „drei Chiis in Reihe“: 1-9 of characters; 20 + exposed 5D Pong 2 = 22 -> 20, x2.
+        ("1C 2C 3C 4C 5C 6C 7C 8C 9C 5D 5D 5D 7B 7B", [], _win("5D"), "straight", 22, 1),
+        # „… oder gleicher Nummern“: 2-3-4 in all three suits; 20 + exposed 9D Pong 4.
+        ("2C 3C 4C 2D 3D 4D 2B 3B 4B 9D 9D 9D 5B 5B", [], _win("9D"), "same-chis", 24, 1),
+        # „Trumpf- und Ecksteine in jeder Figur“: 20 + exposed North Pong 4 = 24 -> 20, x2.
+        ("1C 2C 3C 7D 8D 9D 1B 2B 3B N N N 9C 9C", [], _win("N"), "outside", 24, 1),
+        # Three concealed Pongs (the discard completes the pair): 20 + 3 x 4 = 32 -> 30, x2.
+        (
+            "2C 2C 2C 4D 4D 4D 6B 6B 6B 7C 8C 9C 5D 5D",
+            [],
+            _win("5D"),
+            "three-concealed-pongs",
+            32,
+            1,
+        ),
+    ],
+)
+def test_each_new_doubling_on_a_hand_built_hand(hand, melds, win, key, points, doublings):
+    score = score_winner(tiles(hand), melds, [], SOUTH, EAST, win)
+    assert key in keys(score)
+    assert RULES[key].doublings == 1 and RULES[key].source
+    assert (score.points, score.doublings) == (points, doublings)
+    assert score.value == round_points(points) * 2**doublings
+
+
+def test_only_terminals_and_honours():
+    """Exposed Pongs of 1C and 9D 4 + 4, concealed West and North 8 + 8, no Chi 10: 54 ->
+    50; one doubling: 100 (West and North are nobody's wind here)."""
+    melds = [Meld("pong", kind("1C"), claimed_from=0), Meld("pong", kind("9D"), claimed_from=0)]
+    score = score_winner(tiles("W W W N N N 9B 9B"), melds, [], SOUTH, EAST, _win("9B"))
+    assert "all-majors" in keys(score) and "outside" not in keys(score)
+    assert (score.points, score.doublings, score.value) == (54, 1, 100)
+
+
+def test_little_three_dragons():
+    """Exposed red and green Pongs 4 + 4, pair of white 2: 30; one doubling each dragon
+    Pong and one for the little three dragons: 30 x 8 = 240."""
+    melds = [Meld("pong", kind("R"), claimed_from=0), Meld("pong", kind("G"), claimed_from=0)]
+    score = score_winner(tiles("2C 3C 4C 6D 7D 8D Wh Wh"), melds, [], SOUTH, EAST, _win("4C"))
+    assert "little-three-dragons" in keys(score)
+    assert (score.points, score.doublings, score.value) == (30, 3, 240)
+
+
+def test_big_three_dragons_and_the_four_winds_count_for_losers_too():
+    dragons = [Meld("pong", kind(c), claimed_from=0) for c in ("R", "G", "Wh")]
+    score = score_loser((), dragons, [], SOUTH, EAST)
+    assert "big-three-dragons" in keys(score) and score.doublings == 3 + 2
+    winds = [Meld("pong", kind(c), claimed_from=0) for c in ("E", "S", "W")]
+    little = score_loser(tiles("N N"), winds, [], SOUTH, EAST)
+    # 12 points; East is the round wind, South the own: 2, little four winds 1: 12 x 8.
+    assert "little-four-winds" in keys(little)
+    assert (little.points, little.doublings, little.value) == (12, 3, 96)
+    big = score_loser(tiles("N N N"), winds, [], SOUTH, EAST)
+    assert "big-four-winds" in keys(big) and "little-four-winds" not in keys(big)
+
+
+@pytest.mark.parametrize("flag, key", [("last_tile", "last-of-wall"), ("dead_end", "dead-end")])
+def test_the_last_tile_and_the_dead_end_double_a_drawn_win(flag, key):
+    hand = tiles("2C 3C 4C 5D 6D 7D 3B 4B 5B 6B 6B 6B 8D 8D")
+    plain = score_winner(hand, [], [], SOUTH, EAST, _win("4C", self_drawn=True))
+    special = score_winner(hand, [], [], SOUTH, EAST, _win("4C", self_drawn=True, **{flag: True}))
+    assert key in keys(special) and special.doublings == plain.doublings + 1
+
+
+def test_the_last_discard_doubles():
+    hand = tiles("2C 3C 4C 5D 6D 7D 3B 4B 5B 6B 6B 6B 8D 8D")
+    score = score_winner(hand, [], [], SOUTH, EAST, _win("4C", last_tile=True))
+    assert "last-discard" in keys(score) and score.doublings == 2  # and all simples
+
+
+KANS = [Meld("kan", kind(c), claimed_from=1) for c in ("2C", "5D", "8B", "3C")]
+
+
+@pytest.mark.parametrize(
+    "hand, melds, win, key",
+    [
+        ("1C 9C 1D 9D 1B 9B E S W N Wh G R R", [], _win("R"), "thirteen-orphans"),
+        ("1C 1C 1C 2C 3C 4C 5C 6C 7C 8C 9C 9C 9C 5C", [], _win("5C"), "nine-gates"),
+        ("1B 1B 1B 3B 4B 5B 6B 7B 8B 9B 9B 9B 2B 2B", [], _win("2B"), "squirming-snake"),
+        (
+            "1C 2C 3C 3C 4C 5C 6C 7C 8C 7C 8C 9C 5C 5C",
+            [],
+            _win("5C", self_drawn=True),
+            "concealed-one-suit",
+        ),
+        ("E E E S S S W W W N N Wh Wh Wh", [], _win("N"), "honours-only"),
+        ("1C 1C 1C 9C 9C 9C 1D 1D 1D 9B 9B 9B 9D 9D", [], _win("9D"), "all-terminals"),
+        ("7B 7B", KANS, _win("7B"), "four-kans"),
+        (
+            "2C 2C 2C 4D 4D 4D 6B 6B 6B 8C 8C 8C 5D 5D",
+            [],
+            _win("5D", self_drawn=True),
+            "hidden-treasure",
+        ),
+        ("R R R G G G Wh Wh Wh 2C 3C 4C 5D 5D", [], _win("4C"), "three-great-scholars"),
+        ("E E E S S S W W W N N N 5D 5D", [], _win("5D"), "four-blessings"),
+        ("2B 3B 4B 2B 3B 4B 6B 6B 6B G G G 8B 8B", [], _win("8B"), "imperial-jade"),
+        (
+            "2C 3C 4C 4D 5D 6D 7B 8B 9B 6B 6B 6B 9D 9D",
+            [],
+            _win("5D", self_drawn=True, dead_end=True),
+            "plum-blossom",
+        ),
+        (
+            "1D 2D 3D 4C 5C 6C 7B 8B 9B 6B 6B 6B 8D 8D",
+            [],
+            _win("1D", self_drawn=True, last_tile=True),
+            "moon-from-the-sea",
+        ),
+        (
+            "2C 3C 4C 4D 5D 6D 7B 8B 9B 6B 6B 6B 8D 8D",
+            [],
+            _win("4C", self_drawn=True, kan_upon_kan=True),
+            "twofold-fortune",
+        ),
+        (
+            "2C 3C 4C 4D 5D 6D 7B 8B 9B 6B 6B 6B 8D 8D",
+            [],
+            _win(None, self_drawn=True, heavenly=True),
+            "heavenly",
+        ),
+        ("2C 3C 4C 4D 5D 6D 7B 8B 9B 6B 6B 6B 8D 8D", [], _win("4C", earthly=True), "earthly"),
+    ],
+)
+def test_each_special_hand_is_worth_the_limit(hand, melds, win, key):
+    score = score_winner(tiles(hand), melds, [], SOUTH, EAST, win)
+    assert key in keys(score)
+    assert RULES[key].limit and RULES[key].source
+    assert score.value == LIMIT and score.limited
+    with pytest.raises(ValueError) if key == "thirteen-orphans" else _nothing():
+        old = score_winner(tiles(hand), melds, [], SOUTH, EAST, win, edition=1)
+        assert key not in keys(old)
+
+
+class _nothing:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def test_thirteen_orphans_is_offered_and_won_on_a_discard_through_the_engine():
+    orphans = "1C 9C 1D 9D 1B 9B E S W N Wh G R"
+    state = table([JUNK + " R", orphans, JUNK, JUNK], turn=0)
+    state = act(state, "0 d:R")
+    assert "1 ron" in [str(a) for a in legal_actions(state, 1)]
+    state = act(state, "1 ron")
+    result = state.last_result
+    assert result.winner == 1 and "thirteen-orphans" in keys(result.scores[1])
+    assert result.scores[1].value == LIMIT
+    assert result.deltas[1] == LIMIT * (2 + 1 + 1)  # seat 0 leads and discarded: pays all
+    assert sum(result.deltas) == 0
+
+
+def test_thirteen_orphans_drawn_through_the_engine():
+    state = table(["1C 9C 1D 9D 1B 9B E S W N Wh G R", JUNK, JUNK, JUNK], live="1C", phase="draw")
+    state = act(act(state, "0 draw"), "0 tsumo")
+    assert "thirteen-orphans" in keys(state.last_result.scores[0])
+
+
+def test_heavenly_and_earthly_hands_through_the_engine():
+    complete = "2C 3C 4C 4D 5D 6D 7B 8B 9B 6B 6B 6B 8D 8D"
+    east = table([complete, JUNK, JUNK, JUNK], discarded=frozenset())
+    east = act(east, "0 tsumo")
+    assert "heavenly" in keys(east.last_result.scores[0])
+    waiting = "2C 3C 4C 4D 5D 6D 7B 8B 9B 6B 6B 6B 8D"
+    first = replace(table([JUNK + " 8D", waiting, JUNK, JUNK], discarded=frozenset()), opening=())
+    first = act(act(first, "0 d:8D"), "1 ron")
+    assert "earthly" in keys(first.last_result.scores[1])
+    assert first.last_result.scores[1].value == LIMIT
+
+
+def test_a_win_on_a_kan_replacement_is_from_the_dead_end():
+    hand = "5B 5B 5B 5B 2C 3C 4C 6D 7D 8D 9D 9D 3B 4B"
+    state = table([hand, JUNK, JUNK, JUNK], dead="2B")
+    state = act(act(state, "0 kan:5B"), "0 tsumo")
+    assert "dead-end" in keys(state.last_result.scores[0])
