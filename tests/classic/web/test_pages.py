@@ -214,3 +214,17 @@ def test_a_table_stored_before_the_second_edition_keeps_the_first():
     assert options_of({"rounds": 1, "flowers": True, "dealer_rule": "official"}).edition == 1
     stored = {"rounds": 1, "flowers": True, "dealer_rule": "official", "edition": 2}
     assert options_of(stored).edition == 2
+
+
+@pytest.mark.parametrize(
+    "language, orphans",
+    [
+        ("en", "Thirteen orphans"),
+        ("de", "Dreizehn Waisen"),
+        ("fi", "Kolmetoista orpoa"),
+        ("da", "Tretten forældreløse"),
+    ],
+)
+def test_the_rules_page_lists_the_special_hands_with_their_source(client, language, orphans):
+    page = client.get("/classic/rules", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert orphans in page and "Kajongg" in page and ">300<" in page
