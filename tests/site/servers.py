@@ -15,6 +15,7 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
+from django.conf import settings
 from django.db import connection
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,6 +37,14 @@ def database_url_of_tests() -> str:
     return f"postgres://{s['USER']}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
 
 
+def environment_of_tests(**override: str) -> dict[str, str]:
+    """The environment of a server process the tests start, with the Redis database this
+    test process uses (a parallel worker's own) said outright, so that the server derives
+    nothing from the worker's id (docs/site.md#the-tests-in-parallel)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_XDIST_")}
+    return {**env, "REDIS_URL": settings.REDIS_URL, **override}
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -46,7 +55,7 @@ def _free_port() -> int:
 def running_site(database_url: str | None = None, workers: int = 1, wait_for: str = "/health"):
     """Start gunicorn on a free loopback port; yield its base URL; kill it at the end."""
     port = _free_port()
-    env = {**os.environ, "DATABASE_URL": database_url or database_url_of_tests()}
+    env = environment_of_tests(DATABASE_URL=database_url or database_url_of_tests())
     process = subprocess.Popen(
         [
             sys.executable,
@@ -81,9 +90,7 @@ def running_stream(port: int | None = None, redis_url: str | None = None, ready:
     (or ``redis_url``) and secret; yield its base URL and process once it listens to
     Redis (or, without ``ready``, once it answers at all); kill it at the end."""
     port = port or _free_port()
-    env = dict(os.environ)
-    if redis_url is not None:
-        env["REDIS_URL"] = redis_url
+    env = environment_of_tests(**({"REDIS_URL": redis_url} if redis_url is not None else {}))
     process = subprocess.Popen(
         [
             sys.executable,

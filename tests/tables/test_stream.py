@@ -18,7 +18,7 @@ from tests.site.servers import running_stream
 
 from .toy import NIM
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]  # a stream process of its own
 
 ANN = Player(guest_id="a" * 32)
 BEN = Player(guest_id="b" * 32)
