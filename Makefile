@@ -41,8 +41,13 @@ chromium:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "Browser tests need Debian's chromium: sudo apt-get install chromium" >&2; fi; }
 
+# The suite runs in TEST_WORKERS processes (pytest-xdist), each with a PostgreSQL and a
+# Redis database of its own (docs/site.md#the-tests-in-parallel); TEST_WORKERS=0 runs it
+# in this one. ARGS come after, so `ARGS="-n 0 ..."` overrides the count too.
+TEST_WORKERS ?= 2
+
 test: venv chromium
-	$(TEST_ENV) $(PY) -m pytest $(ARGS)
+	$(TEST_ENV) $(PY) -m pytest -n $(TEST_WORKERS) $(ARGS)
 
 lint: venv
 	$(VENV)/bin/ruff check .

@@ -3,7 +3,7 @@
 The floor does what no tap can skip and nothing else: it passes the same middleware
 (the CSRF check of a post included), reads the session to know the player, sends the
 tap's own SQL (its plain SELECT of the game and its one store statement: play.py's
-_tap_row and _store_tap) through Django's connection, and answers with as many bytes
+tap_row and store_tap) through Django's connection, and answers with as many bytes
 as a tap's answer of that kind. It applies no rule and renders nothing: the cost of a
 tap beyond it is the site's own work (form, rules, answer).
 
@@ -46,17 +46,17 @@ def floor(request: HttpRequest, public_id: uuid.UUID, kind: str) -> HttpResponse
     if level == "one":
         _one_statement(public_id, tap)
         return HttpResponse(ANSWER[tap])
-    row = play._tap_row(public_id)  # the tap's own SELECT, without making a Game of it
+    row = play.tap_row(public_id)  # the tap's own SELECT, without making a Game of it
     if row is None:
         raise Http404
     game, _layout = row
     read = (game["version"], game["selected"])
     if tap == "select":  # the selection moves between none and a tile, as taps move it
         stored = SimpleNamespace(pk=game["id"], selected=1 if game["selected"] is None else None)
-        play._store_tap(stored, read, None)
+        play.store_tap(stored, read, None)
     else:  # a "removal" that keeps every tile: the same statement, a Move row more
         stored = SimpleNamespace(pk=game["id"], selected=None, occupied=game["occupied"])
-        play._store_tap(stored, read, (0, 1))
+        play.store_tap(stored, read, (0, 1))
     return HttpResponse(ANSWER[tap])
 
 
@@ -64,7 +64,7 @@ def _one_statement(public_id: uuid.UUID, tap: str) -> None:
     """A select's read of the game (the tap's SELECT), or a removal's durable write of
     the game's row (no Move row: a little less than a removal writes)."""
     if tap == "select":
-        if play._tap_row(public_id) is None:
+        if play.tap_row(public_id) is None:
             raise Http404
         return
     with connection.cursor() as cursor:

@@ -6,6 +6,7 @@ SECRET_KEY and ALLOWED_HOSTS; DEBUG is off unless asked for.
 """
 
 import os
+import re
 from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -149,7 +150,7 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # counts for its address; a post that would send a mail also counts for the address it
 # goes to, so that nobody can fill an inbox. So are room codes tried and rooms and
 # tables opened (games/limits.py).
-RATE_LIMIT_STORAGE = env_str("REDIS_URL") or "memory://"  # Redis, as the cache
+# RATE_LIMIT_STORAGE: Redis, as the cache (below).
 RATE_LIMITS = {
     "sign-up per address": "20/hour",
     "confirmation per e-mail": "3/hour",
@@ -201,9 +202,28 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["ENGINE"] = "config.postgresql"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+
+def redis_url_of_test_worker(url: str, worker: str) -> str:
+    """The Redis URL of one pytest-xdist worker (``gw0``, ``gw1``, ...): worker N uses the
+    database N after the URL's, as it uses a PostgreSQL database of its own, so that no
+    two workers share (or flush) one cache, broker or rate limit
+    (docs/site.md#the-tests-in-parallel)."""
+    number = re.fullmatch(r"gw(\d+)", worker)
+    parts = urlsplit(url)
+    database = parts.path.strip("/") or "0"
+    if number is None or not database.isdigit():
+        raise ImproperlyConfigured(
+            f"a test worker needs a worker id like gw0 and a Redis URL ending in a database "
+            f"number, not {worker!r} and {url!r}"
+        )
+    return parts._replace(path=f"/{int(database) + int(number[1])}").geturl()
+
+
 # Redis is the cache and the Celery broker. Without REDIS_URL (make run) the cache is
-# local memory and tasks run in-process.
+# local memory and tasks run in-process. A parallel test worker derives its own.
 REDIS_URL = env_str("REDIS_URL")
+if REDIS_URL and env_str("PYTEST_XDIST_WORKER"):
+    REDIS_URL = redis_url_of_test_worker(REDIS_URL, env_str("PYTEST_XDIST_WORKER"))
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -216,6 +236,7 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+RATE_LIMIT_STORAGE = REDIS_URL or "memory://"
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 # kombu's Redis transport with one fix, so that a worker rides out a Redis restart
 # (config/broker.py, docs/site.md#redis-restarted).

@@ -1,7 +1,18 @@
 """Fixtures shared by the web tests: two players (alice, bob) so ownership is tested
-everywhere, and a way to lay out a hand-made game."""
+everywhere, and a way to lay out a hand-made game. The markers of the browser tests."""
+
+import os
 
 import pytest
+
+
+def pytest_collection_modifyitems(items):
+    """Every test in tests/browser is a browser test, and slow: ``-m "not slow"`` runs the
+    fast part of the suite (docs/site.md#the-tests-in-parallel)."""
+    for item in items:
+        if "tests/browser/" in str(item.path).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture

@@ -133,3 +133,59 @@ def test_the_table_machinery_imports_in_one_direction():
 
     for module in sorted(graph):
         visit(module, ())
+
+
+# The site's own packages, whose private names stay inside their module.
+SITE = ("games", "accounts", "leaderboards", "config")
+# bench/solver_floor.py times the solver's private pieces one by one, by design.
+STUDIES_INTERNALS = {"bench/solver_floor.py"}
+
+
+def _module_path(name: str) -> Path | None:
+    """The file of one of the site's modules by its dotted name, if it is one."""
+    if name.split(".")[0] not in SITE:
+        return None
+    base = ROOT.joinpath(*name.split("."))
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.exists():
+            return candidate
+    return None
+
+
+def private_reaches(package: str) -> list[str]:
+    """Every use of another module's private name (``from m import _x``, ``m._x`` on an
+    imported module of the site) under the package."""
+    found = []
+    for path in (ROOT / package).rglob("*.py"):
+        where = str(path.relative_to(ROOT))
+        if "migrations" in path.parts or where in STUDIES_INTERNALS:
+            continue
+        tree = ast.parse(path.read_text())
+        modules = set()  # the local names bound to modules of the site
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                for alias in node.names:
+                    if alias.name.startswith("_") and not alias.name.startswith("__"):
+                        if _module_path(node.module):
+                            found.append(f"{where}: from {node.module} import {alias.name}")
+                    elif _module_path(f"{node.module}.{alias.name}"):
+                        modules.add(alias.asname or alias.name)
+            elif isinstance(node, ast.Import):
+                modules |= {a.asname for a in node.names if a.asname and _module_path(a.name)}
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in modules
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+            ):
+                found.append(f"{where}: {node.value.id}.{node.attr}")
+    return sorted(found)
+
+
+@pytest.mark.parametrize("package", [*SITE, "bench"])
+def test_no_module_reaches_for_another_modules_private_names(package):
+    """What another module (or a benchmark) calls is public by name: bench/floor_urls.py
+    sends a tap's own statements through play.tap_row and play.store_tap."""
+    assert private_reaches(package) == []

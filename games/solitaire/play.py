@@ -214,7 +214,7 @@ def tap(
                 return outcome
             if outcome.kind == Kind.WON:
                 break
-            if _store_tap(game, read, removed):
+            if store_tap(game, read, removed):
                 return outcome
     return _tap_locked(player, public_id, position, version, seen_selection)
 
@@ -317,9 +317,11 @@ def _geometry_of_stored(positions: str) -> engine.Geometry:
     return engine.geometry_for(json.loads(positions))
 
 
-def _tap_row(public_id: uuid.UUID) -> tuple[dict, tuple] | None:
+def tap_row(public_id: uuid.UUID) -> tuple[dict, tuple] | None:
     """What a tap reads of the game, whoever's it is, in one plain SELECT: the game's
-    columns by attribute name, and its layout's values in the order of _LAYOUT_FIELDS."""
+    columns by attribute name, and its layout's values in the order of _LAYOUT_FIELDS.
+    Public, as ``store_tap``: the floor benchmark (bench/floor_urls.py) sends the tap's
+    own statements through them."""
     sql, fields, _layout_fields = _tap_query()
     with connection.cursor() as cursor:
         cursor.execute(sql, [public_id])
@@ -330,8 +332,8 @@ def _tap_row(public_id: uuid.UUID) -> tuple[dict, tuple] | None:
 
 
 def _read_for_tap(public_id: uuid.UUID) -> Game | None:
-    """The game with what a tap needs, whoever's it is (its row: _tap_row)."""
-    read = _tap_row(public_id)
+    """The game with what a tap needs, whoever's it is (its row: tap_row)."""
+    read = tap_row(public_id)
     if read is None:
         return None
     values, layout_values = read
@@ -345,7 +347,7 @@ def _read_for_tap(public_id: uuid.UUID) -> Game | None:
     return game
 
 
-def _store_tap(game: Game, read: tuple[int, int | None], removed: tuple[int, int] | None) -> bool:
+def store_tap(game: Game, read: tuple[int, int | None], removed: tuple[int, int] | None) -> bool:
     """Store the tap's change in one statement, if the game is as it was read; whether
     it was. A selection's commit does not wait for the disk; a removal's does."""
     version, selected = read
@@ -380,7 +382,7 @@ def _store_selection(game: Game, selected: int | None) -> None:
     if connection.vendor != "postgresql":
         game.save(update_fields=["selected"])
         return
-    # One statement for both, as _store_tap writes (docs/site.md#database-connections).
+    # One statement for both, as store_tap writes (docs/site.md#database-connections).
     with connection.cursor() as cursor:
         cursor.execute(
             "WITH lazy AS (SELECT set_config('synchronous_commit', 'off', true)) "

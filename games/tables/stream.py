@@ -373,6 +373,13 @@ async def _stream(public_id: str, listener: Listener, receive, send) -> None:
 
     watcher = asyncio.create_task(watch_disconnect())
     try:
+        # The last version is read before the stream answers: once a page has the
+        # opening, every later change reaches it through the subscription alone
+        # (docs/tables.md#live-updates). A change announced while it was read is the
+        # same news: the page hears it once.
+        version = await hub.last_version(public_id)
+        if version is not None and listener.version == version:
+            listener.version = None
         await send(
             {
                 "type": "http.response.start",
@@ -387,7 +394,6 @@ async def _stream(public_id: str, listener: Listener, receive, send) -> None:
         )
         opening = f"retry: {RETRY_MS}\n\n".encode()
         await send({"type": "http.response.body", "body": opening, "more_body": True})
-        version = await hub.last_version(public_id)
         if version is not None:  # whatever changed between the page and its stream
             await send(_event("changed", version))
         while not listener.closed:

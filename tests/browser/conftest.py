@@ -1,6 +1,7 @@
 """Playwright drives Debian's Chromium (Playwright cannot download its own here).
 
-Every test in this folder is marked `browser` and uses pytest-django's live_server.
+Every test in this folder is marked `browser` and `slow` (tests/conftest.py) and uses
+pytest-django's live_server.
 """
 
 import os
@@ -22,12 +23,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PHONE = {"width": 360, "height": 640}
-
-
-def pytest_collection_modifyitems(items):
-    for item in items:
-        if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
-            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture(scope="session")

@@ -17,6 +17,7 @@ import urllib.request
 from pathlib import Path
 
 import redis
+from django.conf import settings
 from django.db import connection
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,6 +39,14 @@ def database_url_of_tests() -> str:
     return f"postgres://{s['USER']}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
 
 
+def environment_of_tests(**override: str) -> dict[str, str]:
+    """The environment of a server process the tests start, with the Redis database this
+    test process uses (a parallel worker's own) said outright, so that the server derives
+    nothing from the worker's id (docs/site.md#the-tests-in-parallel)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_XDIST_")}
+    return {**env, "REDIS_URL": settings.REDIS_URL, **override}
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -48,7 +57,7 @@ def _free_port() -> int:
 def running_site(database_url: str | None = None, workers: int = 1, wait_for: str = "/health"):
     """Start gunicorn on a free loopback port; yield its base URL; kill it at the end."""
     port = _free_port()
-    env = {**os.environ, "DATABASE_URL": database_url or database_url_of_tests()}
+    env = environment_of_tests(DATABASE_URL=database_url or database_url_of_tests())
     process = subprocess.Popen(
         [
             sys.executable,
@@ -92,7 +101,7 @@ def running_stream(
     the end. ``log`` takes what it writes (else the tests' stderr); ``open_files``
     lowers its limit on open files."""
     port = port or _free_port()
-    environment = {**os.environ, **(env or {})}
+    environment = environment_of_tests(**(env or {}))
     if redis_url is not None:
         environment["REDIS_URL"] = redis_url
 
@@ -164,12 +173,9 @@ def running_celery(command: list[str], redis_url: str, log: Path):
     """Start ``celery <command>`` with the site's settings, ``redis_url`` as broker
     and the tests' database, its output in ``log``; yield the process; kill it (and
     its pool) at the end."""
-    env = {
-        **os.environ,
-        "REDIS_URL": redis_url,
-        "DATABASE_URL": database_url_of_tests(),
-        "PYTHONPATH": str(ROOT),
-    }
+    env = environment_of_tests(
+        REDIS_URL=redis_url, DATABASE_URL=database_url_of_tests(), PYTHONPATH=str(ROOT)
+    )
     with log.open("wb") as out:
         process = subprocess.Popen(
             [sys.executable, "-m", "celery", *command, "--loglevel=INFO"],

@@ -56,6 +56,7 @@ def _tile_pressed(html: str, index: int) -> bool:
     return match.group(1) == "true"
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_a_killed_web_process_loses_nothing_and_the_game_resumes_exactly():
     with running_site() as (base, process):
@@ -88,6 +89,7 @@ def test_a_killed_web_process_loses_nothing_and_the_game_resumes_exactly():
     assert board(game).occupied == before.occupied_mask & ~(1 << c | 1 << partner)
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_cut_database_connections_recover_by_themselves_and_keep_every_move():
     with running_site(workers=2) as (base, _):
@@ -114,6 +116,7 @@ def test_cut_database_connections_recover_by_themselves_and_keep_every_move():
     assert game.moves == 1 and game.log.count() == 1
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_with_the_database_down_requests_fail_cleanly_with_a_503():
     with running_site(

@@ -60,6 +60,7 @@ def _assert_board_follows_the_log(game: Game) -> None:
     assert len(log) == game.version
 
 
+@pytest.mark.slow
 @given(action=st.sampled_from(ACTIONS), data=st.dictionaries(st.sampled_from(FIELDS), JUNK))
 @FUZZ
 def test_junk_posts_on_a_game_never_break_it(client, action, data):
@@ -69,6 +70,7 @@ def test_junk_posts_on_a_game_never_break_it(client, action, data):
     _assert_board_follows_the_log(game)
 
 
+@pytest.mark.slow
 @given(action=st.sampled_from(ACTIONS), data=st.dictionaries(st.sampled_from(FIELDS), JUNK))
 @FUZZ
 def test_posts_on_another_players_game_are_refused_and_change_nothing(

@@ -87,6 +87,7 @@ def _upload(visitor: Visitor, content: bytes) -> tuple[int, str]:
         return error.code, error.read().decode()
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_two_hostile_uploads_at_once_leave_ping_answering():
     """Two workers, two hostile uploads at the same moment: before the fix both workers
@@ -124,6 +125,7 @@ def test_the_readme_runs_gunicorn_with_the_request_limits_the_tests_run_it_with(
         assert flags[flags.index(name) + 1] == value
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_gunicorn_refuses_a_flood_of_headers():
     with running_site() as (base, _process):

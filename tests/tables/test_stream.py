@@ -3,6 +3,7 @@ and tables changed through the machinery (docs/tables.md#live-updates)."""
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import logging
 import resource
@@ -24,7 +25,7 @@ from tests.site.servers import running_stream
 
 from .toy import NIM
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]  # a stream process of its own
 
 ANN = Player(guest_id="a" * 32)
 BEN = Player(guest_id="b" * 32)
@@ -110,6 +111,37 @@ def test_a_stream_needs_the_key_of_its_own_table(stream):
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(stream + wrong, timeout=5)
         assert refused.value.code == 403, wrong
+
+
+def test_a_stream_reads_the_last_version_before_it_answers_and_says_it_once(monkeypatch):
+    """In the stream process itself: a change announced while the stream read the last
+    version (the same version by the subscription) is said once, and the opening comes
+    after the read, so that whatever a page does after it reaches it by the subscription
+    alone (a slow read once made a page hear version 1 twice)."""
+    said: list[str] = []
+    spoken = asyncio.Event()
+
+    async def last_version(public_id):
+        said.append("read")
+        for listener in stream_app.hub.tables[public_id]:
+            listener.tell("1")  # the announcement of the version being read
+        return "1"
+
+    async def send(message):
+        if message["type"] == "http.response.start":
+            said.append("answer")
+        elif message.get("body"):
+            said.append(message["body"].decode().strip())
+            spoken.set()
+
+    async def receive():
+        await spoken.wait()
+        return {"type": "http.disconnect"}
+
+    monkeypatch.setattr(stream_app.hub, "last_version", last_version)
+    asyncio.run(stream_app._stream("t", receive, send))
+    assert said == ["read", "answer", "retry: 1000", "event: changed\ndata: 1"]
+    assert "t" not in stream_app.hub.tables
 
 
 def test_without_redis_the_stream_refuses_so_that_pages_poll():

@@ -107,6 +107,7 @@ def play_hand(state, choose, rng, deep: bool):
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", OPTION_SETS, ids=["flowers", "no-flowers-winner"])
 def test_a_thousand_random_hands_keep_every_rule(options):
     rng = SplitMix64(2024)

@@ -123,6 +123,7 @@ def _play_by_forms(client, table, limit: int = 3000) -> str:
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow
 def test_a_whole_game_against_bots_plays_to_its_end_through_the_forms(alice_client, alice):
     table = start(alice_client, seed=11)
     page = _play_by_forms(alice_client, table)
@@ -146,6 +147,7 @@ def test_a_whole_game_against_bots_plays_to_its_end_through_the_forms(alice_clie
     assert f"/classic/{table.public_id}/replay" in past and "place " in past
 
 
+@pytest.mark.slow
 def test_the_replay_steps_through_a_finished_table_with_every_hand_open(alice_client, alice):
     table = start(alice_client, seed=11)
     _play_by_forms(alice_client, table)

@@ -252,6 +252,7 @@ def _assert_hides_the_others(html: str, state: engine.State, viewer: int) -> Non
             assert count == public[face], (face, count, public[face])
 
 
+@pytest.mark.slow
 def test_no_answer_of_a_whole_hand_at_four_humans_shows_another_seats_tiles(
     four, django_capture_on_commit_callbacks
 ):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -120,6 +121,7 @@ def test_the_same_view_and_generator_give_the_same_action():
     assert bots.choose("master", moved, bots.rng_for(9, 1, moved.seat)) == first
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), red_fives=st.booleans(), other=st.sampled_from(bots.LEVELS))
 def test_the_master_only_plays_legal_moves(seed, red_fives, other):

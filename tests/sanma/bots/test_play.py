@@ -37,6 +37,7 @@ def test_rng_for_depends_on_seed_decision_and_seat():
     assert bots.rng_for(7, 3, 1).next_u64() == bots.rng_for(7, 3, 1).next_u64()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", bots.LEVELS)
 def test_every_level_plays_only_legal_actions(level):
     """One-hand games with the level in every seat, then mixed with the others."""

@@ -85,6 +85,7 @@ def check_step(before: State, action: Action, after: State) -> None:
     assert after.actions == before.actions + 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("greedy", [False, True], ids=["random", "greedy"])
 def test_thousands_of_games_keep_tiles_and_points_and_replay_exactly(greedy):
     outcomes: Counter = Counter()
@@ -111,6 +112,7 @@ def test_thousands_of_games_keep_tiles_and_points_and_replay_exactly(greedy):
         assert outcomes["ron"] > 200 and outcomes["tsumo"] > 100 and outcomes["double ron"] > 0
 
 
+@pytest.mark.slow
 def test_no_illegal_action_is_accepted():
     """At sampled states, every action not in legal_actions is refused."""
     from games.prng import SplitMix64
@@ -139,6 +141,7 @@ def test_no_illegal_action_is_accepted():
             state = apply(state, choose(rng, legal_actions(state, seat)))
 
 
+@pytest.mark.slow
 def test_a_view_never_depends_on_another_seats_concealed_tiles():
     """Swapping a tile of another seat's hand with an unseen wall tile changes nothing
     the viewer sees (unless it changes whether someone may call, which the game shows)."""

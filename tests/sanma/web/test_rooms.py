@@ -299,6 +299,7 @@ def test_a_finished_room_game_counts_for_each_humans_stats(alice, bob):
         assert [(row.label, row.games) for row in rows] == [("Private rooms", 1)]
 
 
+@pytest.mark.slow
 def test_no_answer_of_a_whole_hand_at_three_humans_shows_another_seats_tiles(
     three, django_capture_on_commit_callbacks
 ):

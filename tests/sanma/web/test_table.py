@@ -135,6 +135,7 @@ def test_a_strangers_table_is_not_found_whatever_is_asked(alice, bob_client, cli
     assert client.get("/sanma/00000000-0000-0000-0000-000000000000").status_code == 404
 
 
+@pytest.mark.slow
 def test_a_whole_game_plays_to_its_end_through_the_plain_forms(client):
     """Each step: the whole page, a seeded pick among its buttons, a plain post, the
     redirect back. No HTMX anywhere."""

@@ -58,7 +58,7 @@ def test_a_tap_overtaken_between_its_read_and_its_write_reads_again(client, monk
 def test_a_tap_overtaken_at_every_read_is_applied_under_the_lock(client, monkeypatch):
     game = current_game(client)
     a, b = matching_free_pair(game)
-    monkeypatch.setattr(play, "_store_tap", lambda *args: False)  # always overtaken
+    monkeypatch.setattr(play, "store_tap", lambda *args: False)  # always overtaken
     assert tap(client, game, a, version=0, selected="").status_code == 200
     game.refresh_from_db()
     assert game.selected == a
