@@ -139,7 +139,7 @@ def test_a_stream_reads_the_last_version_before_it_answers_and_says_it_once(monk
         return {"type": "http.disconnect"}
 
     monkeypatch.setattr(stream_app.hub, "last_version", last_version)
-    asyncio.run(stream_app._stream("t", receive, send))
+    asyncio.run(stream_app._stream("t", stream_app.Listener(), receive, send))
     assert said == ["read", "answer", "retry: 1000", "event: changed\ndata: 1"]
     assert "t" not in stream_app.hub.tables
 
