@@ -57,6 +57,7 @@ class OptionsForm(TableOptionsForm):
             "rounds": chosen["rounds"],
             "flowers": chosen["flowers"] == "on",
             "dealer_rule": chosen["dealer_rule"],
+            "edition": engine.rules.scoring.EDITION,
         }
 
 
@@ -67,6 +68,9 @@ def options_of(stored: dict) -> engine.Options:
             rounds=int(stored["rounds"]),
             flowers=bool(stored["flowers"]),
             dealer_rule=str(stored["dealer_rule"]),
+            # Tables stored before the second edition keep the rules they began with
+            # (docs/classic.md#editions).
+            edition=int(stored.get("edition", 1)),
         )
     except (KeyError, TypeError) as error:
         raise ValueError(f"not Classic options: {stored!r}") from error

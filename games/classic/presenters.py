@@ -158,6 +158,7 @@ class ScoringRow:
 class ScoringGroup:
     title: str
     rows: list[ScoringRow]
+    limit: bool = False  # each row is worth the limit
 
 
 def scoring_table() -> list[ScoringGroup]:
@@ -166,27 +167,34 @@ def scoring_table() -> list[ScoringGroup]:
     counts."""
     from .engine import scoring
 
-    short = {scoring.HOUSE: _("ours"), scoring.BABCOCK: "Babcock", scoring.SONTAG: "Sontag"}
+    short = {
+        scoring.HOUSE: _("ours"),
+        scoring.BABCOCK: "Babcock",
+        scoring.SONTAG: "Sontag",
+        scoring.KAJONGG: "Kajongg",
+    }
 
     def row(rule) -> ScoringRow:
         source = "; ".join(str(short.get(part, part)) for part in rule.source.split("; "))
         return ScoringRow(str(names.ELEMENTS[rule.key]), rule.points, rule.doublings, source)
+
+    def kind_of(rule) -> str:
+        return "limit" if rule.limit else "doublings" if rule.doublings else "points"
 
     groups = [
         (_("Points, every hand"), False, "points"),
         (_("Points, the winner only"), True, "points"),
         (_("Doublings, every hand"), False, "doublings"),
         (_("Doublings, the winner only"), True, "doublings"),
+        (_("Special hands: the limit"), True, "limit"),
     ]
-    rules = scoring.RULES.values()
+    # The rows of the rules new tables play (docs/classic.md#editions).
+    rules = [r for r in scoring.RULES.values() if scoring.EDITION in r.editions]
     return [
         ScoringGroup(
             title,
-            [
-                row(r)
-                for r in rules
-                if r.winner_only == winner and (r.doublings > 0) == (kind == "doublings")
-            ],
+            [row(r) for r in rules if r.winner_only == winner and kind_of(r) == kind],
+            kind == "limit",
         )
         for title, winner, kind in groups
     ]

@@ -1,8 +1,9 @@
 """Complete hands, their decompositions and waits, through the ``mahjong`` library.
 
-Classic Mahjong knows one winning shape only: four sets (Chi, Pong, Kan) and exactly one
-pair (docs/classic.md#the-winning-hand). The library also knows seven pairs and
-thirteen orphans; those are never asked for here.
+Classic Mahjong's winning shape is four sets (Chi, Pong, Kan) and exactly one pair
+(docs/classic.md#the-winning-hand); from the second edition of the rules thirteen
+orphans wins too, the one special hand that is no four sets and a pair. The library
+also knows seven pairs; that is never asked for here.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from mahjong.hand_calculating.divider import HandDivider
 from mahjong.meld import Meld as LibraryMeld
 from mahjong.shanten import Shanten
 
-from .tiles import NORMAL_KINDS, counts34
+from .tiles import NORMAL_KINDS, TERMINALS_AND_HONOURS, counts34
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,25 @@ def is_complete_counts(counts: Sequence[int]) -> bool:
     if not Agari.is_agari(counts):
         return False
     return sum(counts) != 14 or shanten_of_counts(counts) == -1
+
+
+def is_thirteen_orphans(concealed: Sequence[int]) -> bool:
+    """Every terminal and honour once, and one of them twice: fourteen tiles in the
+    hand, none on the table (docs/classic.md#special-hands)."""
+    return len(concealed) == 14 and set(concealed) == TERMINALS_AND_HONOURS
+
+
+def orphans_shanten(counts: Sequence[int]) -> int:
+    """Tiles away from thirteen orphans (0 ready, -1 complete), for 13 or 14 tiles."""
+    return Shanten.calculate_shanten_for_kokushi_hand(list(counts))
+
+
+def is_winning(concealed: Sequence[int], open_sets: int, edition: int) -> bool:
+    """Whether the concealed tiles (3n+2 of them, beside ``open_sets`` sets on the table)
+    win: four sets and a pair, or from the second edition thirteen orphans."""
+    if is_complete(concealed):
+        return True
+    return edition >= 2 and open_sets == 0 and is_thirteen_orphans(concealed)
 
 
 def waits(concealed: Sequence[int]) -> tuple[int, ...]:

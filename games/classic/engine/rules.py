@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from games.tables.engine.actions import Action, IllegalAction
 
 from . import scoring
-from .hand import Meld, is_complete, waits
+from .hand import Meld, is_winning, waits
 from .scoring import HandScore, Payment, Win
 from .tiles import (
     NORMAL_KINDS,
@@ -42,11 +42,14 @@ class Options:
     eight flowers and seasons (144 tiles) or without (136); ``dealer_rule``:
     ``"official"`` (East stays East after a win or a draw, and East is the leading wind)
     or ``"winner"`` (the deal passes after every hand; the last winner is the leading
-    wind)."""
+    wind); ``edition``: the rules the table was started with (docs/classic.md#editions):
+    2, with the special hands and the doublings of the second edition, or 1 for tables
+    started before."""
 
     rounds: int = 1
     flowers: bool = True
     dealer_rule: str = "official"
+    edition: int = scoring.EDITION
 
     def __post_init__(self) -> None:
         if self.rounds not in (1, 4):
@@ -55,6 +58,8 @@ class Options:
             raise ValueError("flowers must be true or false")
         if self.dealer_rule not in DEALER_RULES:
             raise ValueError(f"dealer_rule must be one of {', '.join(DEALER_RULES)}")
+        if self.edition not in (1, 2):
+            raise ValueError("edition must be 1 or 2")
 
 
 @dataclass(frozen=True)
@@ -108,6 +113,8 @@ class State:
     dice: tuple[int, int]
     after_draw: bool = False  # the turn seat drew (may Kan or win) rather than claimed
     drawn_tile: int | None = None  # the tile the turn seat just drew
+    from_dead_end: bool = False  # ... and it came from the dead end
+    kans_in_a_row: int = 0  # the turn seat's Kans since its last discard or live draw
     last_discard: int | None = None
     discarder: int | None = None
     asked: tuple[int, ...] = ()  # seats that may claim the last discard
@@ -205,6 +212,9 @@ def _deal(state: State) -> State:
         wall=tuple(rest),
         dice=dice,
         after_draw=True,  # East's fourteenth tile counts as his draw
+        drawn_tile=None,
+        from_dead_end=False,
+        kans_in_a_row=0,
         last_discard=None,
         discarder=None,
         asked=(),
@@ -244,7 +254,8 @@ def _claims(state: State, seat: int) -> list[Action]:
     tile, hand = state.last_discard, state.players[seat].hand
     assert tile is not None and state.discarder is not None
     found = []
-    if is_complete((*hand, tile)):
+    open_sets = len(state.players[seat].melds)
+    if is_winning((*hand, tile), open_sets, state.options.edition):
         found.append(Action(seat, "ron"))
     count = hand.count(tile)
     if count == 3 and len(state.wall) > 0:
@@ -292,7 +303,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     hand = state.players[seat].hand
     found = [Action(seat, "d", code(t)) for t in sorted(set(hand))]
     found += _own_kans(state, seat)
-    if state.after_draw and is_complete(hand):
+    open_sets = len(state.players[seat].melds)
+    if state.after_draw and is_winning(hand, open_sets, state.options.edition):
         found.append(Action(seat, "tsumo"))
     return found + nine
 
@@ -371,12 +383,16 @@ def _take(state: State, seat: int, from_dead_end: bool) -> State:
         tile = wall.pop()
     hand = tuple(sorted((*player.hand, tile)))
     players = _with_player(state, seat, hand=hand, bonus=tuple(bonus))
-    return replace(state, wall=tuple(wall), players=players, drawn_tile=tile)
+    dead_end = from_dead_end or len(bonus) > len(player.bonus)
+    return replace(
+        state, wall=tuple(wall), players=players, drawn_tile=tile, from_dead_end=dead_end
+    )
 
 
 def _draw(state: State, seat: int, replacement: bool) -> State:
     state = _take(state, seat, from_dead_end=replacement)
-    return replace(state, phase=DISCARD, turn=seat, after_draw=True)
+    kans = state.kans_in_a_row + 1 if replacement else 0
+    return replace(state, phase=DISCARD, turn=seat, after_draw=True, kans_in_a_row=kans)
 
 
 def _discard(state: State, seat: int, tile: int) -> State:
@@ -394,6 +410,7 @@ def _discard(state: State, seat: int, tile: int) -> State:
         discarder=seat,
         after_draw=False,
         drawn_tile=None,
+        kans_in_a_row=0,
         opening=opening if opening is not None and len(opening) < 4 else None,
         discarded=state.discarded | {seat},
     )
@@ -460,6 +477,7 @@ def _make_set(state: State, claim: Action) -> State:
         turn=seat,
         after_draw=False,
         drawn_tile=None,
+        kans_in_a_row=0,
         asked=(),
         answers=(None, None, None, None),
         opening=None,
@@ -499,14 +517,15 @@ def _win(state: State, winner: int, discarder: int | None, tile: int | None) -> 
     hand = players[winner].hand
     before = _remove(hand, tile) if tile is not None else None
     only_tile = before is not None and len(waits(before)) == 1
+    edition = state.options.edition
+    win = _how_won(state, winner, discarder, tile, only_tile)
     scores = []
     for seat, player in enumerate(players):
         args = (player.hand, player.melds, player.bonus, state.seat_wind(seat), round_wind)
         if seat == winner:
-            win = Win(tile, self_drawn=discarder is None, only_tile=only_tile)
-            scores.append(scoring.score_winner(*args, win))
+            scores.append(scoring.score_winner(*args, win, edition))
         else:
-            scores.append(scoring.score_loser(*args))
+            scores.append(scoring.score_loser(*args, edition))
     payments = scoring.settle([s.value for s in scores], winner, discarder, state.leader)
     result = HandResult(
         round=state.round_label,
@@ -521,6 +540,32 @@ def _win(state: State, winner: int, discarder: int | None, tile: int | None) -> 
         deltas=scoring.deltas(payments),
     )
     return _hand_over(replace(state, players=tuple(players)), result)
+
+
+def _how_won(
+    state: State, winner: int, discarder: int | None, tile: int | None, only_tile: bool
+) -> Win:
+    """The winning tile and the moments the special hands ask about
+    (docs/classic.md#special-hands)."""
+    if discarder is None:
+        return Win(
+            tile,
+            self_drawn=True,
+            only_tile=only_tile,
+            dead_end=state.from_dead_end,
+            last_tile=state.live_tiles == 0 and not state.from_dead_end,
+            kan_upon_kan=state.kans_in_a_row >= 2,
+            # East's fourteen dealt tiles, before any Kan or discard.
+            heavenly=winner == state.dealer and state.drawn_tile is None and not state.discarded,
+        )
+    return Win(
+        tile,
+        self_drawn=False,
+        only_tile=only_tile,
+        last_tile=state.live_tiles == 0,
+        # East's first discard, with nothing claimed or declared before it.
+        earthly=discarder == state.dealer and state.opening == (tile,),
+    )
 
 
 def _end_in_draw(state: State, reason: str) -> State:

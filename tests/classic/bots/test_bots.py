@@ -81,3 +81,14 @@ def test_expert_reads_tiles_in_sight_as_safer():
     danger = {c: expert_bot._danger(kind(c), mine, seen) for c in ("9B", "5B", "E")}
     assert danger["9B"] < danger["5B"]  # three 9B lie open: only one is unseen
     assert expert_bot._threat(seen, mine) > 0
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_every_bot_wins_thirteen_orphans_drawn_or_claimed(level):
+    """The one special hand that is no four sets and a pair: the bots win it too."""
+    orphans = "1C 9C 1D 9D 1B 9B E S W N Wh G R"
+    junk = "2C 4C 7C 2D 4D 7D 2B 4B 7B 3C 3D 3B 5C"
+    drawn = table([orphans + " R", junk, junk, junk])
+    assert str(choose(level, view(drawn, 0), SplitMix64(1))) == "0 tsumo"
+    claim = act(table([junk + " R", orphans, junk, junk]), "0 d:R")
+    assert str(choose(level, view(claim, 1), SplitMix64(1))) == "1 ron"

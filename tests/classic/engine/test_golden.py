@@ -5,6 +5,7 @@ differently: change them only on purpose."""
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 
 from games.classic.engine import Options, new_game, view
 
@@ -27,13 +28,19 @@ def test_a_game_of_mixed_bots_is_pinned():
     state, log = bot_game(levels, Options(rounds=1), 2026)
     assert log[:6] == ["0 d:1D", "1 draw", "1 d:W", "2 draw", "2 d:1D", "3 draw"]
     assert (len(log), state.game_result.hands_played) == (486, 6)
-    assert state.scores == (-510, -20, -810, 1340)
+    # The second edition's doublings and unrounded losers change the scores, not the
+    # moves: the log is the same as under the first edition, whose scores are kept.
+    assert state.scores == (-860, -256, -974, 2090)
     assert _fingerprint(log) == "045d7341654585d0"
+    old, old_log = bot_game(levels, Options(rounds=1, edition=1), 2026)
+    assert old_log == log and old.scores == (-510, -20, -810, 1340)
 
 
 def test_a_game_without_flowers_under_the_winner_rule_is_pinned():
     options = Options(rounds=1, flowers=False, dealer_rule="winner")
     state, log = bot_game(("normal",) * 4, options, 77)
     assert (len(log), state.game_result.hands_played) == (371, 4)
-    assert state.scores == (60, -380, 130, 190)
+    assert state.scores == (194, -436, 58, 184)  # the second edition's scoring
     assert _fingerprint(log) == "f93c07b4c92e2017"
+    old, old_log = bot_game(("normal",) * 4, replace(options, edition=1), 77)
+    assert old_log == log and old.scores == (60, -380, 130, 190)

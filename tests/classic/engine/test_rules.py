@@ -269,13 +269,15 @@ def test_no_kan_of_the_own_accord_right_after_a_claim():
 # ---------------------------------------------------------------- mah jong
 
 
-def test_mahjong_is_offered_only_for_four_sets_and_one_pair():
+def test_mahjong_is_offered_for_four_sets_and_one_pair_or_thirteen_orphans():
     complete = "2C 3C 4C 5D 5D 5D 7B 8B 9B 9D 9D E E E"
     assert "0 tsumo" in verbs(table([complete, JUNK, JUNK, JUNK]), 0)
     seven_pairs = "1C 1C 3C 3C 5D 5D 7D 7D 2B 2B 4B 4B E E"
     assert "0 tsumo" not in verbs(table([seven_pairs, JUNK, JUNK, JUNK]), 0)
     orphans = "1C 9C 1D 9D 1B 9B E S W N Wh G R R"
-    assert "0 tsumo" not in verbs(table([orphans, JUNK, JUNK, JUNK]), 0)
+    assert "0 tsumo" in verbs(table([orphans, JUNK, JUNK, JUNK]), 0)
+    # Tables of the first edition keep their rules: no thirteen orphans there.
+    assert "0 tsumo" not in verbs(table([orphans, JUNK, JUNK, JUNK], edition=1), 0)
 
 
 def test_mahjong_counts_the_sets_on_the_table():

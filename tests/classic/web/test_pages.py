@@ -34,7 +34,8 @@ def test_the_start_page_offers_every_option(client):
 def test_a_started_table_has_the_chosen_options_and_the_player_in_one_seat(alice_client, alice):
     table = start(alice_client, seed=7, rounds="4", flowers="off", dealer_rule="winner")
     assert table.kind == "classic"
-    assert table.options == {"rounds": 4, "flowers": False, "dealer_rule": "winner"}
+    # A new table plays the second edition of the rules (docs/classic.md#editions).
+    assert table.options == {"rounds": 4, "flowers": False, "dealer_rule": "winner", "edition": 2}
     seats = list(table.seats.order_by("index"))
     assert [s.index for s in seats if not s.is_bot] == [7 % 4]
     assert {s.bot_level for s in seats if s.is_bot} == {"beginner"}
@@ -205,3 +206,25 @@ def test_a_guest_plays_and_finds_the_table_again(client):
 def test_the_rules_in_finnish_and_danish(client, language, heading):
     page = client.get("/classic/rules", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert heading in page and "Babcock" in page and 'class="scoring"' in page
+
+
+def test_a_table_stored_before_the_second_edition_keeps_the_first():
+    from games.classic.kind import options_of
+
+    assert options_of({"rounds": 1, "flowers": True, "dealer_rule": "official"}).edition == 1
+    stored = {"rounds": 1, "flowers": True, "dealer_rule": "official", "edition": 2}
+    assert options_of(stored).edition == 2
+
+
+@pytest.mark.parametrize(
+    "language, orphans",
+    [
+        ("en", "Thirteen orphans"),
+        ("de", "Dreizehn Waisen"),
+        ("fi", "Kolmetoista orpoa"),
+        ("da", "Tretten forældreløse"),
+    ],
+)
+def test_the_rules_page_lists_the_special_hands_with_their_source(client, language, orphans):
+    page = client.get("/classic/rules", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert orphans in page and "Kajongg" in page and ">300<" in page
