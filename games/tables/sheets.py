@@ -5,12 +5,19 @@ may see it at any time; the last line's totals are the seats' scores."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .models import Seat
+from django.core.cache import cache
+
+from .engine import TableView
+from .models import Seat, Table
 from .presenters import who_is
 from .registry import GameKind, State
+from .states import CACHE_ERRORS, SCHEMA, TIMEOUT
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -45,26 +52,33 @@ def _ended(kind: GameKind, state: State) -> bool:
     return kind.anyone_continues(state) or kind.results(state) is not None
 
 
-def score_sheet(
-    kind: GameKind,
-    options: dict,
-    seed: int,
-    log: Sequence[str],
-    viewer: int,
-    seats: Mapping[int, Seat],
-) -> ScoreSheet:
-    """The sheet of a table's log as ``viewer`` sees it: a line for every hand that
-    ended, in the order played."""
+def hand_ends(
+    kind: GameKind, options: dict, seed: int, log: Sequence[str], viewer: int
+) -> tuple[list[TableView], TableView]:
+    """The viewer's view at each hand's end, and now, by replaying the log."""
     state = kind.start(options, seed)
-    scores = tuple(kind.view(state, viewer).scores)
-    hands: list[SheetHand] = []
+    ends: list[TableView] = []
     ended = _ended(kind, state)
     for text in log:
         state = kind.apply(state, text)
         was_over, ended = ended, _ended(kind, state)
-        if not ended or was_over:
-            continue
-        view = kind.view(state, viewer)
+        if ended and not was_over:
+            ends.append(kind.view(state, viewer))
+    return ends, kind.view(state, viewer)
+
+
+def score_sheet(
+    kind: GameKind,
+    ends: Sequence[TableView],
+    now: TableView,
+    seats: Mapping[int, Seat],
+) -> ScoreSheet:
+    """The sheet from the views at each hand's end (``hand_ends``): a line for every
+    hand that ended, in the order played; the totals are the scores ``now``."""
+    viewer = now.seat
+    scores = (0,) * kind.seats
+    hands: list[SheetHand] = []
+    for view in ends:
         line, values = kind.sheet_entry(view, seats, viewer)
         cells = tuple(
             SheetCell(None if values is None else values[seat], total - before, total)
@@ -73,4 +87,27 @@ def score_sheet(
         hands.append(SheetHand(len(hands) + 1, kind.round_name(view.round), line, cells))
         scores = tuple(view.scores)
     names = tuple(who_is(kind, seat, viewer, seats) for seat in range(kind.seats))
-    return ScoreSheet(names, viewer, tuple(hands), tuple(kind.view(state, viewer).scores))
+    return ScoreSheet(names, viewer, tuple(hands), tuple(now.scores))
+
+
+def table_sheet(kind: GameKind, table: Table, viewer: int) -> ScoreSheet:
+    """A table's sheet for one of its seats. The views it is made of are cached under
+    the table, the seat and the log's length (a log only grows, so they never change);
+    without the cache (Redis away) the log is replayed."""
+    key = f"{SCHEMA}:sheet:{table.public_id}:{viewer}:{len(table.log)}"
+    found = None
+    try:
+        found = cache.get(key)
+    except CACHE_ERRORS:
+        logger.warning("sheet cache unavailable for table %s", table.pk)
+    except Exception:  # an entry an engine change made unreadable: replay instead
+        logger.exception("cached sheet of table %s unreadable", table.pk)
+    if found is None:
+        found = hand_ends(kind, table.options, table.seed, table.log, viewer)
+        try:
+            cache.set(key, found, timeout=TIMEOUT)
+        except CACHE_ERRORS:
+            logger.warning("sheet cache unavailable for table %s", table.pk)
+    ends, now = found
+    seats = {seat.index: seat for seat in table.seats.all()}
+    return score_sheet(kind, ends, now, seats)

@@ -237,7 +237,7 @@ def table_context(
         "table": table,
         "shown": shown,
         # At the game's end its result shows the whole score sheet.
-        "sheet": _sheet_of(kind, table, seat) if game_over else None,
+        "sheet": sheets.table_sheet(kind, table, seat) if game_over else None,
         "live": shown_live,
         "round_name": kind.round_name(view.round),
         "act_url": table_url(kind, table, "act"),
@@ -352,10 +352,6 @@ def act(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpRespo
 # ---------------------------------------------------------------- replays and exports
 
 
-def _sheet_of(kind: GameKind, table: Table, seat: int) -> sheets.ScoreSheet:
-    return sheets.score_sheet(kind, table.options, table.seed, table.log, seat, seats_of(table))
-
-
 @require_GET
 def sheet(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpResponse:
     """The score sheet of every hand so far (docs/tables.md#the-score-sheet); ``?part=body``
@@ -364,7 +360,7 @@ def sheet(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpRes
     if found is None:
         return not_yours(request, kind)
     table, seat = found
-    context = {"kind": kind, "table": table, "sheet": _sheet_of(kind, table, seat)}
+    context = {"kind": kind, "table": table, "sheet": sheets.table_sheet(kind, table, seat)}
     if request.GET.get("part") == "body":
         return render(request, "tables/_sheet_panel.html", context)
     return render(request, "tables/sheet.html", context)
