@@ -201,6 +201,9 @@ class Classic(GameKind):
     def present(self, view: engine.View, seats: Mapping, viewer: int) -> dict:
         return presenters.present_own(self, view, seats, viewer)
 
+    def sheet_entry(self, view: engine.View, seats: Mapping, viewer: int):
+        return presenters.sheet_entry(self, view, seats, viewer)
+
     def rules_context(self) -> dict:
         """The engine's scoring table (docs/classic.md#scoring)."""
         return {"scoring": presenters.scoring_table(), "limit": LIMIT}

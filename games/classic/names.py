@@ -116,3 +116,27 @@ ELEMENTS = {
     "moon-from-the-sea": _("Moon from the bottom of the sea"),
     "twofold-fortune": _("Kan upon Kan"),
 }
+# The German rules text's own words for the rows it names, quoted beside them on the
+# result card as docs/classic.md#scoring quotes them (a quotation: never translated).
+SEED_WORDS = {
+    "zero-point": "„Null-Punkte-Hand“",
+    "all-simples": "„alles einfache Steine“",
+    "straight": "„drei Chiis in Reihe …“",
+    "same-chis": "„… oder gleicher Nummern“",
+    "outside": "„ein Spiel mit Trumpf- und Ecksteinen in jeder Figur“",
+    "concealed-drawn": (
+        "„Ein Spiel, bei dem man alle Steine in der Hand hält, bringt … eine Verdopplung“"
+    ),
+    "one-suit-honours": "„einfaches … Farbenspiel“",
+    "one-suit": "„reines Farbenspiel“",
+    "thirteen-orphans": "„Dreizehn Waisen“",
+    "nine-gates": "„Neun Laternen“",
+}
+# Who won on whose tile, in a line of the score sheet (games/tables/sheets.py).
+SHEET_LINES = {
+    "own-tsumo": _("You won, on a tile from the wall"),
+    "tsumo": _("%(winner)s won, on a tile from the wall"),
+    "own-ron": _("You won, on the discard of %(loser)s"),
+    "ron-on-you": _("%(winner)s won, on your discard"),
+    "ron": _("%(winner)s won, on the discard of %(loser)s"),
+}

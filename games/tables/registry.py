@@ -186,6 +186,14 @@ class GameKind(TableRules):
         """More for the rules page (Classic's scoring table)."""
         return {}
 
+    def sheet_entry(
+        self, view: TableView, seats: Mapping, viewer: int
+    ) -> tuple[str, Sequence[int] | None]:
+        """What the score sheet (docs/tables.md#the-score-sheet) says of the hand that
+        has just ended in ``view``: a line (who won, or why nobody did) and each seat's
+        hand value, or None where the game shows only the changes."""
+        return "", None
+
     @property
     @abstractmethod
     def steps(self) -> Sequence[Step]:

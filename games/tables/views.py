@@ -25,7 +25,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from games import languages, limits
 from games.players import Player, player_of
 
-from . import live, play, replays, timers, toggles
+from . import live, play, replays, sheets, timers, toggles
 from .forms import AwayForm, DecisionForm, JoinCodeForm, SeatNameForm, ToggleForm
 from .models import Table
 from .presenters import decision_text, present, turn_text, who_is
@@ -247,10 +247,13 @@ def table_context(
     status_text = status or shown.status or turn_text(view)
     if shown_live and shown_live.away and table.is_playing:
         status_text = status or _("You are away: the server plays for you.")
+    game_over = view.phase == "game-end"
     return {
         "kind": kind,
         "table": table,
         "shown": shown,
+        # At the game's end its result shows the whole score sheet.
+        "sheet": sheets.table_sheet(kind, table, seat) if game_over else None,
         "live": shown_live,
         "round_name": kind.round_name(view.round),
         "act_url": table_url(kind, table, "act"),
@@ -419,6 +422,20 @@ def toggle(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpRe
 
 
 # ---------------------------------------------------------------- replays and exports
+
+
+@require_GET
+def sheet(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpResponse:
+    """The score sheet of every hand so far (docs/tables.md#the-score-sheet); ``?part=body``
+    only the sheet, for the panel the table opens over itself."""
+    found = play.own_table(player_of(request), public_id)
+    if found is None:
+        return not_yours(request, kind)
+    table, seat = found
+    context = {"kind": kind, "table": table, "sheet": sheets.table_sheet(kind, table, seat)}
+    if request.GET.get("part") == "body":
+        return render(request, "tables/_sheet_panel.html", context)
+    return render(request, "tables/sheet.html", context)
 
 
 @require_GET

@@ -250,6 +250,7 @@ def guest_pages(client: Client) -> list[str]:
         "/sanma/rules/steps",
         f"/sanma/{table.public_id}",
         f"/sanma/{table.public_id}/replay",
+        f"/sanma/{table.public_id}/sheet",
         "/play/12-34",
         f"/game/{uuid.uuid4()}",
     ]

@@ -251,6 +251,19 @@ class Payment:
     payee: int
     amount: int
     reason: str  # "winner": paying the winner; "losers": the losers among themselves
+    # What the amount is made of, so that a player can check it: the value paid for
+    # (the winner's value, or the difference of two losers' values) times each share's
+    # factor, 2 where the leading wind pays or wins: one share, or the three a discarder
+    # pays alone (2 + 1 + 1, or 2 + 2 + 2 when the leading wind wins).
+    shares: tuple[int, ...] = (1,)
+
+    @property
+    def factor(self) -> int:
+        return sum(self.shares)
+
+    @property
+    def base(self) -> int:
+        return self.amount // self.factor
 
 
 def round_points(points: int) -> int:
@@ -579,17 +592,19 @@ def settle(
     payments = []
     if discarder is None:
         for s in losers:
-            payments.append(Payment(s, winner, values[winner] * factor(s, winner), "winner"))
+            f = factor(s, winner)
+            payments.append(Payment(s, winner, values[winner] * f, "winner", (f,)))
     else:
-        total = sum(values[winner] * factor(s, winner) for s in losers)
-        payments.append(Payment(discarder, winner, total, "winner"))
+        shares = tuple(factor(s, winner) for s in losers)
+        total = values[winner] * sum(shares)
+        payments.append(Payment(discarder, winner, total, "winner", shares))
     for i, a in enumerate(losers):
         for b in losers[i + 1 :]:
-            diff = values[a] - values[b]
+            diff, f = values[a] - values[b], factor(a, b)
             if diff > 0:
-                payments.append(Payment(b, a, diff * factor(a, b), "losers"))
+                payments.append(Payment(b, a, diff * f, "losers", (f,)))
             elif diff < 0:
-                payments.append(Payment(a, b, -diff * factor(a, b), "losers"))
+                payments.append(Payment(a, b, -diff * f, "losers", (f,)))
     return tuple(payments)
 
 

@@ -93,6 +93,15 @@ def test_worked_example_a_played_through_the_engine_with_every_payment():
         (2, 3, "losers"): 2,
     }
     assert result.deltas == (28, 240, -18, -250) and sum(result.deltas) == 0
+    # Each payment keeps what it is made of, for the result card: North's three shares
+    # of 60 (East's double), the losers' differences doubled where East pays or wins.
+    made_of = {(p.payer, p.payee): (p.base, p.shares, p.factor) for p in result.payments}
+    assert made_of == {
+        (3, 1): (60, (2, 1, 1), 4),
+        (2, 0): (8, (2,), 2),
+        (3, 0): (6, (2,), 2),
+        (2, 3): (2, (1,), 1),
+    }
     assert state.scores == result.deltas
     assert result.hands[1] == ("2C", "3C", "4C", "5D", "5D", "5D", "9D", "9D", "7B", "8B", "9B")
 

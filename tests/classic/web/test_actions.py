@@ -136,11 +136,14 @@ def test_mah_jong_ends_the_hand_with_every_score_and_payment(alice_client, alice
     assert attrs(answer)["phase"] in ("hand-end", "game-end")
     assert "Mah Jong! You win" in answer
     assert answer.count('class="hand-score') == 4  # every hand and how it scored
-    assert "Mah Jong</td>" in answer and "rounded" in answer
+    assert '<span class="item-name">Mah Jong</span>' in answer and "Rounded to tens" in answer
     for payment in result.payments:
-        assert f": {payment.amount} (" in answer
+        assert (
+            f'data-payer="{payment.payer}" data-payee="{payment.payee}" '
+            f'data-amount="{payment.amount}"'
+        ) in answer
     if len(result.payments) > (1 if result.discarder is not None else 3):
-        assert "between the losers" in answer
+        assert "Between the losers" in answer
 
 
 def test_mah_jong_is_offered_only_for_a_complete_hand(alice_client, alice):
