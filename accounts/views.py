@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import languages, limits
 from games.players import Player
 from games.styles import PART_NAMES, of_part
+from games.tables import rating
 from games.tables.registry import game_kinds
 from games.tables.stats import player_figures as table_figures
 
@@ -139,7 +140,11 @@ def profile(request: HttpRequest) -> HttpResponse:
                 ) % {"address": user.pending_email}
             messages.success(request, text)
             return redirect("profile")
-    return render(request, "accounts/profile.html", {"form": form})
+    ratings = [
+        (kind, rating.ratings_of(kind.key, [request.user.pk])[request.user.pk])
+        for kind in game_kinds()
+    ]
+    return render(request, "accounts/profile.html", {"form": form, "ratings": ratings})
 
 
 @require_GET

@@ -163,6 +163,10 @@ RATE_LIMITS = {
     "rooms per address": "30/hour",
     "tables per player": "30/hour",
     "tables per address": "90/hour",
+    # The lobby's queue (docs/tables.md#lobby-and-rating): joins by one player and
+    # from one address.
+    "queue joins per player": "60/hour",
+    "queue joins per address": "180/hour",
 }
 AXES_CLIENT_IP_CALLABLE = "games.addresses.client_ip"
 
@@ -247,6 +251,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tables.finish_abandoned",
         "schedule": crontab(minute="*/30"),
     },
+    # The lobbies' match-maker (docs/tables.md#lobby-and-rating); every waiting
+    # player's page runs it too, so that it works without a beat.
+    "match-lobbies": {
+        "task": "tables.match_lobbies",
+        "schedule": 5.0,
+    },
 }
 
 # Tables of several humans (docs/tables.md#turn-timers, #live-updates, #rooms). Each
@@ -264,6 +274,13 @@ TABLE_AWAY_AFTER_TIMEOUTS = env_int("TABLE_AWAY_AFTER_TIMEOUTS", 2)
 # TABLE_ABANDONED_HOURS is played to its end too.
 TABLE_UNFINISHED_LIMIT = env_int("TABLE_UNFINISHED_LIMIT", 2)
 TABLE_ABANDONED_HOURS = env_float("TABLE_ABANDONED_HOURS", 24.0)
+# The lobbies' quick match (docs/tables.md#lobby-and-rating): after LOBBY_WAIT_SECONDS
+# bots of LOBBY_BOT_LEVEL fill the empty seats; the lobby page asks every
+# LOBBY_POLL_SECONDS; a rating is provisional until LOBBY_PROVISIONAL_GAMES rated tables.
+LOBBY_WAIT_SECONDS = env_float("LOBBY_WAIT_SECONDS", 20.0)
+LOBBY_BOT_LEVEL = env_str("LOBBY_BOT_LEVEL") or "normal"
+LOBBY_POLL_SECONDS = env_float("LOBBY_POLL_SECONDS", 2.0)
+LOBBY_PROVISIONAL_GAMES = env_int("LOBBY_PROVISIONAL_GAMES", 5)
 # Where pages find the live stream (games/tables/stream.py run by uvicorn): a path
 # the load balancer sends there ("/live") or an address of its own
 # ("http://127.0.0.1:8001"). Unset: no stream, pages poll every TABLE_POLL_SECONDS.

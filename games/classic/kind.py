@@ -88,6 +88,10 @@ class Classic(GameKind):
     bot_names = ("Mei", "Bao", "Lan", "Jun")
     level_names = LEVEL_NAMES
     options_form_class = OptionsForm
+    lobby_choices = {
+        "east": (ROUND_NAMES[1], {"rounds": 1, "flowers": True, "dealer_rule": "official"}),
+        "year": (ROUND_NAMES[4], {"rounds": 4, "flowers": True, "dealer_rule": "official"}),
+    }
     wind_names = names.WINDS
     move_names = names.MOVES
     button_names = names.BUTTONS

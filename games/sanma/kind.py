@@ -75,6 +75,10 @@ class Sanma(GameKind):
     bot_names = ("Aki", "Kumo", "Sora")
     level_names = LEVEL_NAMES
     options_form_class = OptionsForm
+    lobby_choices = {
+        "east": (LENGTH_NAMES["east"], {"length": "east", "red_fives": True}),
+        "east-south": (LENGTH_NAMES["east-south"], {"length": "east-south", "red_fives": True}),
+    }
     wind_names = names.WINDS
     move_names = names.MOVES
     button_names = names.BUTTONS

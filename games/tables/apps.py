@@ -7,7 +7,9 @@ class TablesConfig(AppConfig):
     verbose_name = "Table games"
 
     def ready(self) -> None:
+        from .rating import rate_finished
         from .records import record_finished
         from .signals import table_finished
 
         table_finished.connect(record_finished, dispatch_uid="tables.record_finished")
+        table_finished.connect(rate_finished, dispatch_uid="tables.rate_finished")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import uuid
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Count, Exists, OuterRef, Q
 from django.utils import timezone
@@ -74,6 +75,10 @@ class Table(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Seated by the lobby's quick match; rated when at least two accounts sat down
+    # (docs/tables.md#lobby-and-rating).
+    lobby = models.BooleanField(default=False)
+    rated = models.BooleanField(default=False)
 
     objects = TableQuerySet.as_manager()
 
@@ -280,3 +285,74 @@ class RoomRemoval(Owned):
 
     def __str__(self) -> str:
         return f"{self.room_id}: removed {self.user_id or self.guest_id}"
+
+
+class QueueEntry(Owned):
+    """A player waiting in a game's lobby for a quick match with ``options`` (one of the
+    lobby's choices, ``choice``): one entry per player and game, so that nobody waits
+    twice. The match-maker seats whole tables of entries of one choice, or bots beside
+    them from ``bots_at`` on; a seated entry keeps its ``table`` until the player's
+    lobby page has taken them there (docs/tables.md#lobby-and-rating)."""
+
+    kind = models.CharField(max_length=20)
+    choice = models.CharField(max_length=20)
+    options = models.JSONField(default=dict)
+    name = models.CharField(max_length=30, blank=True)  # a guest's name
+    joined_at = models.DateTimeField(default=timezone.now)
+    bots_at = models.DateTimeField()  # from then on, bots fill the empty seats
+    table = models.ForeignKey(
+        Table, null=True, blank=True, on_delete=models.CASCADE, related_name="queue_entries"
+    )
+
+    class Meta:
+        indexes = [models.Index(fields=["kind", "table", "joined_at"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["kind", "user"],
+                condition=Q(user__isnull=False),
+                name="an_account_queues_once_per_game",
+            ),
+            models.UniqueConstraint(
+                fields=["kind", "guest_id"],
+                condition=~Q(guest_id=""),
+                name="a_guest_queues_once_per_game",
+            ),
+            models.CheckConstraint(condition=IS_SOMEBODY, name="a_queue_entry_is_somebody"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.choice}: {self.user_id or self.guest_id}"
+
+    @property
+    def player(self) -> Player:
+        return Player(self.user) if self.user_id else Player(guest_id=self.guest_id)
+
+
+class Rating(models.Model):
+    """An account's rating in one table game (docs/tables.md#lobby-and-rating): the
+    Weng–Lin estimate of its skill, ``mu`` ± ``sigma``, and the rated tables it comes
+    from."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_ratings"
+    )
+    kind = models.CharField(max_length=20)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    games = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "kind"], name="one_rating_per_game")
+        ]
+        indexes = [models.Index(fields=["kind", "games"])]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.kind}: {self.mu:.1f}±{self.sigma:.1f}"
+
+    @property
+    def value(self) -> float:
+        """What the site shows: the estimate less three deviations (openskill's
+        ordinal), which only climbs as the player proves their skill."""
+        return self.mu - 3 * self.sigma

@@ -190,10 +190,13 @@ def start_table(
     *,
     seed: int | None = None,
     names: dict[int, str] | None = None,
+    lobby: bool = False,
+    rated: bool = False,
 ) -> Table:
     """A new table of ``kind``; ``seats`` in seat order, each a Player or a bot level
-    (``names``: the names guests gave, by seat). The bots play until a human must
-    decide. Raises ValueError on bad options."""
+    (``names``: the names guests gave, by seat; ``lobby``, ``rated``: seated by the
+    lobby's quick match, rated as it ends). The bots play until a human must decide.
+    Raises ValueError on bad options."""
     names = names or {}
     rules = rules_for(kind)
     if len(seats) != rules.seats:
@@ -203,7 +206,7 @@ def start_table(
         raise ValueError(f"no {kind} bots of strength {', '.join(sorted(unknown))}")
     seed = new_seed() if seed is None else seed
     state = rules.start(options, seed)
-    table = Table.objects.create(kind=kind, options=options, seed=seed)
+    table = Table.objects.create(kind=kind, options=options, seed=seed, lobby=lobby, rated=rated)
     Seat.objects.bulk_create(
         Seat(table=table, index=index, bot_level=who)
         if isinstance(who, str)

@@ -15,7 +15,7 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
-from . import seating
+from . import rating, seating
 from .engine import Action, MeldView, TableView
 from .models import Seat
 from .registry import GameKind
@@ -92,6 +92,7 @@ class SeatPanel:
     open_hand: list[Tile] | None = None  # every tile, in a finished game's replay
     clock: Clock | None = None  # at a table of several humans, while it waits for this seat
     away: bool = False  # its human is away: the server plays for the seat
+    rating: str = ""  # an account's rating, at a lobby's table (docs/tables.md#lobby-and-rating)
 
 
 @dataclass
@@ -263,6 +264,18 @@ def _panel(
     )
 
 
+def _rate_panels(kind: GameKind, panels, seats: Mapping[int, Seat]) -> None:
+    """At a lobby's table, each account's rating beside its name."""
+    accounts = {i: seat.user_id for i, seat in seats.items() if seat.user_id is not None}
+    any_seat = next(iter(seats.values()), None)
+    if not accounts or any_seat is None or not any_seat.table.lobby:
+        return
+    shown = rating.ratings_of(kind.key, set(accounts.values()))
+    for panel in panels:
+        if panel.seat in accounts:
+            panel.rating = str(shown[accounts[panel.seat]])
+
+
 def _kind_code(tile: Tile) -> str:
     return _kind_of(tile.code)
 
@@ -341,6 +354,7 @@ def present(
     if view.open_hands is not None:
         for panel in panels.values():
             panel.open_hand = [Tile(code) for code in view.open_hands[panel.seat]]
+    _rate_panels(kind, panels.values(), seats)
     if clocks is not None and now is not None:
         for panel in panels.values():
             panel.away = panel.seat in clocks.away

@@ -147,6 +147,10 @@ class GameKind(TableRules):
     # gives the table's stored options, its ``level`` the bots' strength.
     options_form_class: ClassVar[type[TableOptionsForm]]
 
+    # The lobby's quick matches (docs/tables.md#lobby-and-rating): by a short key, what
+    # each is called and the options of its tables.
+    lobby_choices: ClassVar[Mapping[str, tuple[str, dict]]]
+
     def options_form(self, *args, **kwargs) -> TableOptionsForm:
         return self.options_form_class(*args, **kwargs)
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from celery import shared_task
 from django.utils import timezone
 
-from . import play, rooms, timers
+from . import lobby, play, rooms, timers
 
 
 @shared_task(name="tables.play_overdue")
@@ -38,3 +38,12 @@ def play_out(public_id: str) -> bool:
 def finish_abandoned() -> int:
     """Leave the tables nobody played at for a while to the server: how many."""
     return play.finish_abandoned()
+
+
+@shared_task(name="tables.match_lobbies")
+def match_lobbies() -> int:
+    """Seat whoever waits in a lobby and can be seated now
+    (docs/tables.md#lobby-and-rating); forget seated entries after an hour: how many
+    tables it seated."""
+    lobby.forget_seated(timezone.now() - timedelta(hours=1))
+    return lobby.match_all()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from . import room_views, views
+from . import lobby_views, room_views, views
 from .registry import GameKind
 
 
@@ -17,6 +17,11 @@ def urls_for(kind: GameKind) -> tuple[list[URLPattern], str]:
         path("new", views.new_table, of, name="new"),
         path("rules", views.rules, of, name="rules"),
         path("rules/steps", views.steps, of, name="steps"),
+        path("lobby", lobby_views.lobby_page, of, name="lobby"),
+        path("lobby/join", lobby_views.join, of, name="lobby_join"),
+        path("lobby/leave", lobby_views.leave, of, name="lobby_leave"),
+        path("lobby/bots", lobby_views.with_bots, of, name="lobby_bots"),
+        path("lobby/waiting", lobby_views.waiting, of, name="lobby_waiting"),
         path("rooms/new", room_views.new_room, of, name="new_room"),
         path("rooms/find", room_views.find_room, of, name="find_room"),
         path("room/<str:code>", room_views.room, of, name="room"),

@@ -46,6 +46,10 @@ TOO_MANY = {
     "rooms per address": gettext_lazy("Too many rooms were opened from your address."),
     "tables per player": gettext_lazy("You started too many tables."),
     "tables per address": gettext_lazy("Too many tables were started from your address."),
+    "queue joins per player": gettext_lazy("You joined the quick match too often."),
+    "queue joins per address": gettext_lazy(
+        "The quick match was joined too often from your address."
+    ),
 }
 
 
