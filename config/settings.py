@@ -296,8 +296,9 @@ TABLE_AWAY_AFTER_TIMEOUTS = env_int("TABLE_AWAY_AFTER_TIMEOUTS", 2)
 TABLE_UNFINISHED_LIMIT = env_int("TABLE_UNFINISHED_LIMIT", 2)
 TABLE_ABANDONED_HOURS = env_float("TABLE_ABANDONED_HOURS", 24.0)
 # The lobbies' quick match (docs/tables.md#lobby-and-rating): after LOBBY_WAIT_SECONDS
-# bots of LOBBY_BOT_LEVEL fill the empty seats; the lobby page asks every
-# LOBBY_POLL_SECONDS; a rating is provisional until LOBBY_PROVISIONAL_GAMES rated tables.
+# bots of LOBBY_BOT_LEVEL fill the empty seats; without the live stream the lobby page
+# asks every LOBBY_POLL_SECONDS; a rating is provisional until LOBBY_PROVISIONAL_GAMES
+# rated tables.
 LOBBY_WAIT_SECONDS = env_float("LOBBY_WAIT_SECONDS", 20.0)
 LOBBY_BOT_LEVEL = env_str("LOBBY_BOT_LEVEL") or "normal"
 LOBBY_POLL_SECONDS = env_float("LOBBY_POLL_SECONDS", 2.0)

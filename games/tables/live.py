@@ -7,11 +7,18 @@ then asks for its own seat's view.
 
 A page learns the stream's address from ``stream_url``: it carries a signed key that
 names the table, so the stream process needs neither the database nor the session.
+
+A game's lobby is announced alike under the name ``lobby-<game>``
+(docs/tables.md#lobby-and-rating): whenever its queue or its counts change, with a
+version that only says "something changed"; its pages then ask for the counts, and a
+waiting player's page for its entry, which takes it to the table once seated.
 """
 
 from __future__ import annotations
 
 import logging
+import secrets
+import time
 from typing import TYPE_CHECKING
 
 import redis
@@ -30,6 +37,7 @@ VERSION_PREFIX = "tables:version:"  # the last version announced, for a stream j
 VERSION_TTL = 24 * 60 * 60
 KEY_SALT = "tables.stream"
 KEY_MAX_AGE = 24 * 60 * 60  # a page open longer than a day polls (or is reloaded)
+LOBBY_PREFIX = "lobby-"  # + the game's key: the name a lobby is announced under
 
 _client: redis.Redis | None = None
 
@@ -48,20 +56,43 @@ def _redis() -> redis.Redis | None:
 def announce(table: Table) -> None:
     """Once the transaction commits, tell the table's pages its version."""
     public_id, version = str(table.public_id), table.shown_version
+    transaction.on_commit(lambda: _publish(public_id, version))
 
-    def send() -> None:
-        client = _redis()
-        if client is None:
-            return
-        try:
-            pipe = client.pipeline(transaction=False)
-            pipe.set(VERSION_PREFIX + public_id, version, ex=VERSION_TTL)
-            pipe.publish(CHANNEL_PREFIX + public_id, version)
-            pipe.execute()
-        except (RedisError, OSError):
-            log.warning("live update of table %s not announced", public_id)
 
-    transaction.on_commit(send)
+def _publish(name: str, version: str) -> None:
+    client = _redis()
+    if client is None:
+        return
+    try:
+        pipe = client.pipeline(transaction=False)
+        pipe.set(VERSION_PREFIX + name, version, ex=VERSION_TTL)
+        pipe.publish(CHANNEL_PREFIX + name, version)
+        pipe.execute()
+    except (RedisError, OSError):
+        log.warning("live update of %s not announced", name)
+
+
+def lobby_name(kind: str) -> str:
+    return LOBBY_PREFIX + kind
+
+
+def announce_lobby(kind: str) -> None:
+    """Once the transaction commits (at once outside one), tell the game's lobby pages
+    that its queue or its counts changed."""
+    transaction.on_commit(lambda: _publish(lobby_name(kind), str(time.time_ns())))
+
+
+def lobby_stream_url(kind: str) -> str:
+    """The stream's address for a page of the game's lobby; "" where the site runs no
+    stream. Its key names the lobby and a number drawn for the page, so that the cap of
+    streams per key does not fall on a lobby's many readers (the caps per client
+    address and in all do)."""
+    base = settings.TABLE_STREAM_URL
+    if not base:
+        return ""
+    name = lobby_name(kind)
+    key = signing.dumps([name, secrets.randbelow(2**31)], salt=KEY_SALT, compress=False)
+    return f"{base.rstrip('/')}/{name}?key={key}"
 
 
 def stream_url(table: Table, seat: int) -> str:

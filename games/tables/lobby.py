@@ -7,6 +7,10 @@ The queue is in the database, so it survives any process; the match-maker locks 
 entries it seats with ``SELECT ... FOR UPDATE SKIP LOCKED``, so that two processes
 running it at once never seat one entry twice: each seats only the entries it locked.
 It runs from the beat (``tables.match_lobbies``) and from every waiting player's page.
+
+Every change of a queue or of its counts is announced on the lobby's live stream
+(``live.announce_lobby``): a waiting player's page learns at once that it was seated,
+and every lobby page keeps its counts current.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from django.utils import timezone
 
 from games.players import Player
 
-from . import play
+from . import live, play
 from .models import QueueEntry, Seat, Table
 from .registry import TableRules, rules_for
 
@@ -59,6 +63,7 @@ def join(
             )
     except IntegrityError:  # the same player joined at the same moment: one entry stays
         pass
+    live.announce_lobby(kind)
     match(kind, now)
     return player.owned(QueueEntry.objects.filter(kind=kind)).get()
 
@@ -72,6 +77,8 @@ def leave(player: Player, kind: str) -> bool:
     """The player stops waiting (one tap): whether they were waiting. An entry seated
     already stays: its player has a table."""
     deleted, _ = player.owned(QueueEntry.objects.filter(kind=kind, table__isnull=True)).delete()
+    if deleted:
+        live.announce_lobby(kind)
     return bool(deleted)
 
 
@@ -113,6 +120,8 @@ def match(kind: str, now: datetime | None = None) -> list[Table]:
             group = group[rules.seats :]
         if group and any(entry.bots_at <= now for entry in group):
             tables.append(_seat(rules, group))
+    if tables:  # once committed: the seated players' pages go to their tables
+        live.announce_lobby(kind)
     return tables
 
 
@@ -146,6 +155,12 @@ def match_all() -> int:
     """The beat's run over every game with a queue: how many tables it seated."""
     kinds = QueueEntry.objects.filter(table__isnull=True).values_list("kind", flat=True)
     return sum(len(match(kind)) for kind in set(kinds))
+
+
+def announce_finished(sender, table: Table, **signal) -> None:
+    """``table_finished``: a lobby table's end changes its lobby's count of players."""
+    if table.lobby:
+        live.announce_lobby(table.kind)
 
 
 def forget_seated(before: datetime) -> int:

@@ -1,7 +1,9 @@
 """Thin views of each table game's lobby (docs/tables.md#lobby-and-rating): the page,
-joining and leaving the queue, starting with bots at once, and the waiting player's
-part, which asks every few seconds, runs the match-maker and takes its player to the
-table once seated. The machinery is games/tables/lobby.py and rating.py.
+joining and leaving the queue, starting with bots at once, the counts, and the waiting
+player's part, which runs the match-maker and takes its player to the table once
+seated. The page asks for them when the live stream says the lobby changed (polling
+without it, static/tables/js/lobby.js). The machinery is games/tables/lobby.py and
+rating.py.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from games import limits
 from games.players import known_player, player_of
 
-from . import lobby, rating, timers
+from . import live, lobby, rating, timers
 from .forms import SeatNameForm
 from .models import QueueEntry
 from .registry import GameKind
@@ -33,9 +35,11 @@ def _lobby_url(kind: GameKind) -> str:
 
 def _context(request: HttpRequest, kind: GameKind, entry: QueueEntry | None) -> dict:
     counts = lobby.counts(kind.key)
-    seconds = None
+    now = timezone.now()
+    seconds = deadline_ms = None
     if entry is not None and entry.table is None:
-        seconds = max(0, math.ceil((entry.bots_at - timezone.now()).total_seconds()))
+        seconds = max(0, math.ceil((entry.bots_at - now).total_seconds()))
+        deadline_ms = round(entry.bots_at.timestamp() * 1000)
     user = request.user if request.user.is_authenticated else None
     clock = timers.clock()
     return {
@@ -44,6 +48,8 @@ def _context(request: HttpRequest, kind: GameKind, entry: QueueEntry | None) -> 
         "entry": entry,
         "choice_name": kind.lobby_choices[entry.choice][0] if entry else "",
         "seconds": seconds,
+        "deadline_ms": deadline_ms,
+        "now_ms": round(now.timestamp() * 1000),
         "counts": counts,
         "poll_seconds": settings.LOBBY_POLL_SECONDS,
         "name_form": SeatNameForm(auto_id="lobby_%s"),
@@ -77,7 +83,18 @@ def lobby_page(request: HttpRequest, kind: GameKind) -> HttpResponse:
         return redirect(table_url(kind, entry.table))
     if entry is not None and entry.table is not None:
         entry = None  # a finished table's entry: the player may join again
-    return render(request, "tables/lobby.html", _context(request, kind, entry))
+    context = _context(request, kind, entry)
+    context["stream_url"] = live.lobby_stream_url(kind.key)
+    return render(request, "tables/lobby.html", context)
+
+
+@require_GET
+def counts(request: HttpRequest, kind: GameKind) -> HttpResponse:
+    """How many wait and play now: the part every lobby page asks for when its lobby
+    changed (or every few seconds without the stream)."""
+    response = render(request, "tables/lobby.html#counts", {"counts": lobby.counts(kind.key)})
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @require_POST

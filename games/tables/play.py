@@ -146,6 +146,8 @@ def leave(player: Player, public_id) -> Table | None:
     me.left_at = timezone.now()
     me.waiting_since = None
     me.save(update_fields=["left_at", "waiting_since"])
+    if table.lobby:  # one player fewer at the lobby's tables
+        live.announce_lobby(table.kind)
     schedule_play_out(table)
     return table
 

@@ -22,6 +22,7 @@ def urls_for(kind: GameKind) -> tuple[list[URLPattern], str]:
         path("lobby/leave", lobby_views.leave, of, name="lobby_leave"),
         path("lobby/bots", lobby_views.with_bots, of, name="lobby_bots"),
         path("lobby/waiting", lobby_views.waiting, of, name="lobby_waiting"),
+        path("lobby/counts", lobby_views.counts, of, name="lobby_counts"),
         path("rooms/new", room_views.new_room, of, name="new_room"),
         path("rooms/find", room_views.find_room, of, name="find_room"),
         path("room/<str:code>", room_views.room, of, name="room"),

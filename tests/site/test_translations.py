@@ -71,6 +71,20 @@ def test_the_english_catalogue_spells_out_every_plural():
             assert not re.search(r'msgstr\[\d\] ""\n(?!")', entry + "\n"), entry
 
 
+def test_the_english_catalogue_says_every_string_as_written(tmp_path):
+    """English is the source language: each msgstr is its msgid (the German of a few
+    lobby strings once slipped into it). The catalogue emptied and filled anew by
+    msgen must be the catalogue."""
+    english = po_of(ROOT, "en")
+    emptied, filled = tmp_path / "emptied.po", tmp_path / "filled.po"
+    subprocess.run(
+        ["msgfilter", "--keep-header", "-i", str(english), "-o", str(emptied), "sed", "-e", "d"],
+        check=True,
+    )
+    subprocess.run(["msgen", str(emptied), "-o", str(filled)], check=True)
+    assert filled.read_text() == english.read_text()
+
+
 def test_every_string_of_the_code_is_in_every_catalogue(tmp_path):
     """makemessages on a copy of the project: had any template or Python string marked
     for translation no entry yet, it would come in untranslated."""
