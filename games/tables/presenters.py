@@ -427,7 +427,18 @@ def present(
     )
     for button in buttons:
         button.detail = shown.own.get("details", {}).get(button.action, "")
+    _mark_dora(hand, drawn, shown.own.get("dora", ()))
     return shown
+
+
+def _mark_dora(hand: list[HandTile], drawn: HandTile | None, dora: list[Tile]) -> None:
+    """The dora in the viewer's hand, the red fives among them, are marked (``dora``;
+    docs/tables.md#the-table-page): ``dora`` the game's dora themselves, none in a game
+    without them."""
+    kinds = {_kind_code(t) for t in dora}
+    for tile in [*hand, *([drawn] if drawn is not None else [])]:
+        if tile.code.endswith("r") or _kind_code(tile) in kinds:
+            tile.flags = f"{tile.flags} dora".strip()
 
 
 def win_headline(

@@ -36,11 +36,14 @@ def tile_name(code: str) -> str:
 class Tile:
     code: str
     step: int | None = None  # shown after this many steps of the answer's animation
-    flags: str = ""  # css classes: "sideways", "called", "offered", "drawn", "back"
+    flags: str = ""  # css classes: "sideways", "called", "offered", "drawn", "back", "dora"
 
     @property
     def name(self) -> str:
-        return tile_name(self.code)
+        name = tile_name(self.code)
+        if "dora" in self.flags.split():
+            return str(_("%(tile)s, dora") % {"tile": name})
+        return name
 
 
 @dataclass

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from games.sanma.presenters import dora_of
 from games.solitaire import engine
 
 from .helpers import SCREENSHOTS, click_visible_part, covered_tile, open_game
@@ -127,7 +128,8 @@ def test_a_german_browser_gets_the_german_page_and_can_switch_to_english(browser
 
 TABLE_SIZES = [(360, 640), (640, 360), (1280, 800)]
 # Seeds whose first hands run long; the wall at which the hand is looked at.
-LONG_HANDS = {"sanma": (7, 3), "classic": (7, 8)}
+# Sanma's seed 3 has two seats in riichi and two sets called by then.
+LONG_HANDS = {"sanma": (3, 6), "classic": (7, 8)}
 
 
 def _boxes(page: Page, selector: str) -> list[dict]:
@@ -249,6 +251,15 @@ def test_the_table_lies_round_a_centre_late_in_a_long_hand(
         expect(page.locator("#table .table-info .riichi-stick")).to_have_count(riichi)
         sideways = sum(p.riichi for s in view.seats for p in s.pond)
         expect(page.locator("#table .pond .tl.sideways")).to_have_count(sideways)
+        called = sum(m.called is not None for s in view.seats for m in s.melds)
+        expect(page.locator("#table .meld .tl.sideways")).to_have_count(called)
+        assert called > 0  # the marks are seen, not only their absence
+        if kind == "sanma":
+            assert riichi > 0 and sideways > 0
+        # the dora in the own hand, the red fives among them
+        dora = {t.code for t in dora_of(view.dora)} if kind == "sanma" else set()
+        mine = [c for c in (*view.hand, view.drawn) if c and (c[-1] == "r" or c in dora)]
+        expect(page.locator("#table .hand .tl.dora")).to_have_count(len(mine))
         context.close()
 
 
@@ -271,4 +282,29 @@ def test_the_result_card_and_the_rules_open_below_the_header(
         expect(close).to_be_visible()
         closing = close.bounding_box()
         assert closing["y"] >= header["bottom"]  # never under the header's ☰ menu
+        context.close()
+
+
+def test_the_dora_in_the_own_hand_are_marked_at_the_start_of_a_hand(
+    browser, live_server, django_user_model
+):
+    """Seed 19 deals the player a red 5B and two 7B under the indicator 6B: each wears the
+    gold corner, at every size (docs/tables.md#the-table-page)."""
+    from .helpers import play_table_until, seeded_table
+
+    user = django_user_model.objects.create_user("mia", "mia@example.com", "lantern-orchid-49")
+    table = seeded_table("sanma", user, 19)
+    view = play_table_until(table, user, lambda v: v.turn == v.seat)
+    dora = {t.code for t in dora_of(view.dora)}
+    mine = [c for c in (*view.hand, view.drawn) if c and (c[-1] == "r" or c in dora)]
+    assert len(mine) >= 3, (view.dora, view.hand)
+    for width, height in TABLE_SIZES:
+        context, page = _table_page(browser, live_server, user, "sanma", table, width, height)
+        marked = page.locator("#table .hand .tl.dora")
+        expect(marked).to_have_count(len(mine))
+        assert sorted(marked.evaluate_all("ts => ts.map(t => t.dataset.tile)")) == sorted(mine)
+        corner = marked.first.evaluate("t => getComputedStyle(t, '::after').backgroundColor")
+        assert corner != "rgba(0, 0, 0, 0)"  # the gold corner is drawn
+        assert "dora" in marked.first.get_attribute("aria-label")
+        page.screenshot(path=SCREENSHOTS / f"sanma-start-dora-{width}x{height}.png")
         context.close()

@@ -93,3 +93,19 @@ def test_the_norths_set_aside_have_a_line_of_their_own_and_the_dora_show_themsel
         "Wh",
         "6D",
     ]
+
+
+def test_the_dora_in_the_own_hand_and_the_red_fives_are_marked():
+    """Seat 0's first hand of seed 4: the dora indicator 8B makes 9B the dora, and the
+    hand holds a red 5B (docs/tables.md#the-table-page)."""
+    from games.sanma import engine as sanma
+
+    view = sanma.view(sanma.new_game(sanma.Options(), 4), 0)
+    shown = present(SANMA, view, [], 0, BOTS, 0)
+    tiles = [*shown.hand, *([shown.drawn] if shown.drawn else [])]
+    marked = sorted(t.code for t in tiles if "dora" in t.flags.split())
+    assert marked == ["5Br", "9B"]
+    assert next(t for t in tiles if t.code == "9B").name == "Bamboo 9, dora"
+    state = classic.new_game(classic.Options(), 1)  # Classic has no dora
+    shown = present(CLASSIC, classic.view(state, 0), [], 0, BOTS, 0)
+    assert not any("dora" in t.flags for t in shown.hand)
