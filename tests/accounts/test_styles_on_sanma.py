@@ -42,3 +42,34 @@ def test_a_guest_is_told_once_at_the_first_finished_table(client):
     assert f'href="/accounts/signup?next=/sanma/{table.public_id}"' in page
     again = client.get(f"/sanma/{table.public_id}").content.decode()
     assert "Game over" in again and "Clearing the browser's data" not in again
+
+
+@pytest.mark.parametrize("game", ["sanma", "classic"])
+def test_the_numbers_faces_reach_sanma_and_classic(alice_client, alice, game):
+    """The high-contrast faces the styles page promises for every game: each face of a
+    table drawn as its label in the page's language, no picture left."""
+    from accounts.coins import WORN_FIELD
+    from games.styles import Part
+    from tests.classic.web.helpers import start as start_classic
+
+    setattr(alice, WORN_FIELD[Part.FACES], "numbers")
+    alice.save()
+    table = start(alice_client, seed=19) if game == "sanma" else start_classic(alice_client, 7)
+    html = alice_client.get(f"/{game}/{table.public_id}").content.decode()
+    assert 'class="cloth-felt back-jade faces-numbers"' in html
+    table_html = html[html.index('id="table"') : html.index("</form>", html.index('id="table"'))]
+    assert "<use href=" not in table_html  # no picture face at the table
+    labels = re.findall(
+        r'data-tile="(\w+)"[^>]*><b class="face-text[^"]*"[^>]*>([^<]+)</b>', table_html
+    )
+    assert len(labels) >= 13
+    honours = {"Wh": "Wht", "G": "Grn", "R": "Red"}
+    for code, label in labels:  # a flower ✿1, a season ◆1 (docs/solitaire.md#tile-art)
+        bonus = {"F": "✿", "S": "◆"}.get(code[0], "") + code[1:] if code[1:].isdigit() else ""
+        assert label == honours.get(code, bonus or code.rstrip("r")), code
+    if game == "sanma":  # seed 19 deals a red five: its label is red
+        assert re.search(r'data-tile="5Br"[^>]*><b class="face-text is-red"', table_html)
+    german = alice_client.get(f"/{game}/{table.public_id}", HTTP_ACCEPT_LANGUAGE="de")
+    assert re.search(
+        r'data-tile="\dC"[^>]*><b class="face-text[^"]*"[^>]*>\dZ</b>', german.content.decode()
+    )

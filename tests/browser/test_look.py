@@ -308,3 +308,33 @@ def test_the_dora_in_the_own_hand_are_marked_at_the_start_of_a_hand(
         assert "dora" in marked.first.get_attribute("aria-label")
         page.screenshot(path=SCREENSHOTS / f"sanma-start-dora-{width}x{height}.png")
         context.close()
+
+
+@pytest.mark.parametrize("kind", ["sanma", "classic"])
+def test_the_numbers_faces_at_a_table_of_each_game(browser, live_server, django_user_model, kind):
+    """A player who wears the Numbers faces sees them at Sanma's and Classic's tables too
+    (docs/site.md#how-every-game-wears-a-style): every face a label, readable, whole."""
+    from .helpers import play_table_until, seeded_table
+
+    user = django_user_model.objects.create_user(
+        "numa", "numa@example.com", "lantern-orchid-49", tile_faces="numbers"
+    )
+    table = seeded_table(kind, user, 19)
+    play_table_until(table, user, lambda v: v.turn == v.seat and len(v.seats[0].pond) >= 2)
+    for width, height in TABLE_SIZES:
+        context, page = _table_page(browser, live_server, user, kind, table, width, height)
+        expect(page.locator("body")).to_have_class(re.compile(r"\bfaces-numbers\b"))
+        expect(page.locator("#table .tl svg")).to_have_count(0)
+        faces = page.locator("#table .hand .tl .face-text")
+        assert faces.count() >= 13
+        sizes = faces.evaluate_all(
+            """fs => fs.map(f => {
+              const b = f.getBoundingClientRect();
+              return [parseFloat(getComputedStyle(f).fontSize), f.scrollWidth <= b.width + 1];
+            })"""
+        )
+        assert all(size >= 8 and fits for size, fits in sizes), sizes
+        assert_whole_hand = _one(page, "#table .hand")
+        assert assert_whole_hand["bottom"] <= height + 0.5
+        page.screenshot(path=SCREENSHOTS / f"{kind}-numbers-{width}x{height}.png")
+        context.close()

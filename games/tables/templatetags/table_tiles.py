@@ -8,7 +8,9 @@ from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from games.styles import sprite_url
+from games import languages
+from games.solitaire.engine import tile_label
+from games.styles import look_in, sprite_url
 
 register = template.Library()
 
@@ -27,7 +29,23 @@ def _step(tile) -> str:
     return "" if tile.step is None else f' style="--step:{tile.step}"'
 
 
+def _numbers(context) -> bool:
+    """Whether the player wears the high-contrast faces, looked up once per render."""
+    cache = context.render_context
+    if "tiles_numbers" not in cache:
+        cache["tiles_numbers"] = look_in(context).numbers
+    return cache["tiles_numbers"]
+
+
 def _face(context, code: str) -> str:
+    """The face in the player's face set (docs/site.md#how-every-game-wears-a-style): the
+    numbers style draws the tile's label in the page's language, the same labels as
+    Solitaire's (a red five's in red)."""
+    if _numbers(context):
+        label = escape(tile_label(code.rstrip("r"), languages.current()))
+        long = " is-long" if len(label) > 2 else ""
+        red = " is-red" if code.endswith("r") else ""
+        return f'<b class="face-text{long}{red}" aria-hidden="true">{label}</b>'
     sprite = _sprite(context)
     return f'<svg viewBox="0 0 60 80" aria-hidden="true"><use href="{sprite}#t-{code}"/></svg>'
 
