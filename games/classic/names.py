@@ -23,8 +23,9 @@ MOVES = {
     "chi": _("Chi"),
     "pon": _("Pong"),
     "kan": _("Kan"),
-    "tsumo": _("Mah Jong"),
-    "ron": _("Mah Jong"),
+    # the line under the table tells a win on a tile from the wall from one on a discard
+    "tsumo": _("Mah Jong on a tile from the wall"),
+    "ron": _("Mah Jong on the discard"),
     "abort": _("declares nine terminals and honours"),
     "pass": _("passes"),
     "next": _("continues"),

@@ -84,7 +84,7 @@ class ResultShown:
     winning_tile: Tile | None
     scores: list[HandScoreShown]
     payments: list[Payment]
-    rows: list[tuple[str, int, int]]  # who, change, score after
+    rows: list[tuple[str, int, int, bool]]  # who, change, score after, the viewer's
 
     @property
     def to_winner(self) -> list[Payment]:
@@ -142,7 +142,8 @@ def _score(
     hand = list(result.hands[seat])
     if seat == result.winner and result.winning_tile in hand:
         hand.remove(result.winning_tile)  # shown apart, as the winning tile
-    elements = [_element(e) for e in score.elements]
+    # A set worth nothing (a Chi) is no line of the sum: its tiles show in the hand.
+    elements = [_element(e) for e in score.elements if e.points or e.doublings or e.rule.limit]
     return HandScoreShown(
         who=who_is(kind, seat, viewer, seats),
         is_winner=seat == result.winner,
@@ -220,7 +221,7 @@ def present_result(kind, result: HandResult, view: View, seats: Mapping) -> Resu
             winning_tile=None,
             scores=[],
             payments=[],
-            rows=[(who(s), result.deltas[s], view.scores[s]) for s in range(4)],
+            rows=[(who(s), result.deltas[s], view.scores[s], s == viewer) for s in range(4)],
         )
     assert result.winner is not None
     order = [result.winner] + [s for s in range(4) if s != result.winner]
@@ -232,7 +233,7 @@ def present_result(kind, result: HandResult, view: View, seats: Mapping) -> Resu
         winning_tile=Tile(result.winning_tile, flags="winning") if result.winning_tile else None,
         scores=[_score(kind, result, seat, viewer, view, seats) for seat in order],
         payments=[_payment(result, p, view.leader, who) for p in result.payments],
-        rows=[(who(s), result.deltas[s], view.scores[s]) for s in range(4)],
+        rows=[(who(s), result.deltas[s], view.scores[s], s == viewer) for s in range(4)],
     )
 
 

@@ -41,16 +41,23 @@ class WinShown:
     points: int
     limit: str
     ura: list[Tile]
+    honba: int = 0  # what the winner receives beyond the points: the honba
+    sticks: int = 0  # and the riichi sticks on the table
+
+    @property
+    def received(self) -> int:
+        """Everything the winner receives: the value on the Tsumo/Ron button."""
+        return self.points + self.honba + self.sticks
 
 
 @dataclass
 class ResultShown:
     title: str
     wins: list[WinShown]
-    tenpai: list[tuple[str, list[Tile]]]
+    tenpai: list[tuple[str, list[Tile], list[Meld]]]
     nagashi: list[str]
     payments: list[Payment]
-    rows: list[tuple[str, int, int]]  # who, change, score after
+    rows: list[tuple[str, int, int, bool]]  # who, change, score after, the viewer's
     dealer_stays: bool
 
 
@@ -78,7 +85,7 @@ def present_own(kind, view: View, seats: Mapping, viewer: int) -> dict:
         "notes": notes,
         "preview": [(names.yaku_name(n), han) for n, han in preview.yaku] if preview else [],
         "details": details,
-        "result": _result(kind, result, viewer, seats)
+        "result": _result(kind, result, viewer, seats, view)
         if result is not None and view.game_result is None
         else None,
         "leftover_sticks": view.game_result.leftover_sticks if view.game_result else 0,
@@ -105,7 +112,9 @@ def yaku_rows(yaku, norths: int) -> list[tuple[str, int]]:
     return rows
 
 
-def _win(kind, w: WinView, viewer: int, seats: Mapping) -> WinShown:
+def _win(kind, w: WinView, viewer: int, seats: Mapping, payments) -> WinShown:
+    """A win; ``payments`` the hand's, for what the winner receives beyond the points
+    (docs/sanma.md#the-table-page)."""
     hand = list(w.hand)
     hand.remove(w.tile)
     return WinShown(
@@ -120,18 +129,24 @@ def _win(kind, w: WinView, viewer: int, seats: Mapping) -> WinShown:
         points=w.points,
         limit=str(names.LIMITS.get(w.limit, "")) if w.limit else "",
         ura=[Tile(code) for code in w.ura_indicators],
+        honba=sum(p.amount for p in payments if p.payee == w.seat and p.reason == "honba"),
+        sticks=sum(p.amount for p in payments if p.payee == w.seat and p.reason == "sticks"),
     )
 
 
-def _result(kind, r: HandResultView, viewer: int, seats: Mapping) -> ResultShown:
+def _result(kind, r: HandResultView, viewer: int, seats: Mapping, view: View) -> ResultShown:
     def who(seat: int | None) -> str:
         return _("Riichi sticks") if seat is None else who_is(kind, seat, viewer, seats)
 
     return ResultShown(
         title=str(names.HAND_ENDS.get(r.reason, r.reason)),
-        wins=[_win(kind, w, viewer, seats) for w in r.wins],
+        wins=[_win(kind, w, viewer, seats, r.payments) for w in r.wins],
         tenpai=[
-            (who(seat), [Tile(code) for code in r.shown_hands[seat] or ()])
+            (
+                who(seat),
+                [Tile(code) for code in r.shown_hands[seat] or ()],
+                [meld_shown(kind, m, seat) for m in view.seats[seat].melds],
+            )
             for seat in r.tenpai
             if not r.wins
         ],
@@ -140,6 +155,6 @@ def _result(kind, r: HandResultView, viewer: int, seats: Mapping) -> ResultShown
             Payment(who(p.payer), who(p.payee), p.amount, str(names.PAYMENTS[p.reason]))
             for p in r.payments
         ],
-        rows=[(who(seat), r.deltas[seat], r.scores[seat]) for seat in range(3)],
+        rows=[(who(seat), r.deltas[seat], r.scores[seat], seat == viewer) for seat in range(3)],
         dealer_stays=r.dealer_stays,
     )
