@@ -54,7 +54,8 @@ def test_sanma_practice_table_shows_the_helper_from_the_seat_view(alice_client, 
     assert "leaves-ready" in page
     # Each Riichi button says what its discard waits on.
     riichi = re.findall(
-        r'class="action action-riichi tile-button"[^>]*data-tile="([^"]+)"[^>]*title="Waits: [^"]+" data-left="(\d+)"',
+        r'class="action action-riichi tile-button"[^>]*data-tile="([^"]+)"'
+        r'[^>]*title="Waits: [^"]+" data-left="(\d+)"',
         page,
     )
     assert riichi and all(sum(lines[tile[:2]].values()) == int(left) for tile, left in riichi)
