@@ -15,6 +15,7 @@ from games.tables.registry import ExtraFigure, GameKind, SeatResult
 
 from . import bots, engine, names, presenters, records
 from . import steps as step_pictures
+from .engine import helper
 from .engine.scoring import LIMIT
 from .models import SeatRecord
 
@@ -197,6 +198,9 @@ class Classic(GameKind):
 
     def full_view(self, state: engine.State, seat: int) -> engine.View:
         return engine.full_view(state, seat)
+
+    def discard_helper(self, view: engine.View, options: dict):
+        return helper.helper(view, options_of(options).edition)
 
     def present(self, view: engine.View, seats: Mapping, viewer: int) -> dict:
         return presenters.present_own(self, view, seats, viewer)

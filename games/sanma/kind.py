@@ -16,6 +16,7 @@ from games.tables.registry import ExtraFigure, GameKind, SeatResult
 from . import bots, engine, names, presenters, records
 from . import export as tenhou
 from . import steps as step_pictures
+from .engine import analysis
 from .models import SeatRecord
 
 LENGTH_NAMES = {
@@ -170,6 +171,9 @@ class Sanma(GameKind):
 
     def full_view(self, state: engine.State, seat: int) -> engine.View:
         return engine.full_view(state, seat)
+
+    def discard_helper(self, view: engine.View, options: dict):
+        return analysis.helper(view)
 
     def present(self, view: engine.View, seats: Mapping, viewer: int) -> dict:
         return presenters.present_own(self, view, seats, viewer)

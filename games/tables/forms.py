@@ -11,7 +11,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from .rooms import NAME_LENGTH, normalized_code
-from .toggles import Toggle
+from .toggles import Toggle, switched
 
 
 class TableOptionsForm(forms.Form):
@@ -89,11 +89,15 @@ class ToggleForm(forms.Form):
     """One toggle switched on ("auto_win:1") or off ("auto_win:0")."""
 
     toggle = forms.ChoiceField(
-        choices=[(f"{t}:{on}", f"{t}:{on}") for t in Toggle for on in ("0", "1")]
+        choices=[
+            (f"{t}:{on}", f"{t}:{on}")
+            for t in Toggle
+            if t != Toggle.NO_HELPER
+            for on in ("0", "1")
+        ]
     )
 
     def chosen(self, before: frozenset[Toggle]) -> frozenset[Toggle]:
         """The toggles after this change."""
         name, _, on = self.cleaned_data["toggle"].partition(":")
-        toggle = Toggle(name)
-        return before | {toggle} if on == "1" else before - {toggle}
+        return switched(before, Toggle(name), on == "1")

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from . import rating, seating
 from .engine import Action, MeldView, TableView
+from .engine.helper import Helper
 from .models import Seat
 from .registry import GameKind
 from .tiles import HandTile, Tile, tile_name
@@ -46,6 +47,7 @@ class Button:
     tiles: list[Tile] = field(default_factory=list)  # the tiles it names or makes
     key: str = ""
     detail: str = ""  # e.g. the value of a win
+    ready: object | None = None  # the discard helper's waits of a Riichi's discard
 
     @property
     def tile(self) -> Tile | None:
@@ -130,6 +132,7 @@ class TableShown:
     events: list[Event]
     standings: list[Standing]
     own: dict  # what the game presents itself for its partials (``GameKind.present``)
+    helper: Helper | None = None  # the discard helper, where the player has it on
 
     @property
     def opponents(self) -> list[SeatPanel]:
@@ -372,11 +375,13 @@ def present(
     version: int,
     clocks: Clocks | None = None,
     now: datetime | None = None,
+    helper: Helper | None = None,
 ) -> TableShown:
     """Everything the table partial shows; ``since`` is the log's length when the
     player's page was shown before this answer (the decisions after it are animated),
     ``version`` the table's version as shown now; ``clocks`` those of a table of several
-    humans, as this seat may see them, at ``now``."""
+    humans, as this seat may see them, at ``now``; ``helper`` the discard helper
+    (docs/tables.md#the-discard-helper), marked on the hand's tiles and Riichi's."""
     me = view.seat
     events = events_since(kind, log[: view.version], since, me, seats)
     places = PLACES[kind.seats]
@@ -424,10 +429,13 @@ def present(
         events=events,
         standings=standings,
         own=kind.present(view, seats, me),
+        helper=helper,
     )
     for button in buttons:
         button.detail = shown.own.get("details", {}).get(button.action, "")
     _mark_dora(hand, drawn, shown.own.get("dora", ()))
+    if helper is not None:
+        _mark_ready(helper, [*hand, *((drawn,) if drawn else ())], choices)
     return shown
 
 
@@ -439,6 +447,27 @@ def _mark_dora(hand: list[HandTile], drawn: HandTile | None, dora: list[Tile]) -
     for tile in [*hand, *([drawn] if drawn is not None else [])]:
         if tile.code.endswith("r") or _kind_code(tile) in kinds:
             tile.flags = f"{tile.flags} dora".strip()
+
+
+def _mark_ready(helper: Helper, tiles: list[HandTile], choices: list[Choice]) -> None:
+    """Each hand tile whose discard leaves the hand ready carries its waits, and so
+    does each Riichi button (docs/tables.md#the-discard-helper)."""
+    for tile in tiles:
+        if tile.move is not None:
+            tile.ready = helper.for_tile(tile.code)
+    for choice in choices:
+        if choice.action == "riichi":
+            for button in choice.buttons:
+                ready = helper.for_tile(button.tiles[0].code) if button.tiles else None
+                if ready is not None:
+                    button.ready = ready
+                    button.detail = ready_text(ready)
+
+
+def ready_text(ready) -> str:
+    """ "3D 6D · 5 left": the waits of a discard and the copies unseen."""
+    waits = " ".join(tile_name(w.tile) + f" ({w.left})" for w in ready.waits)
+    return _("Waits: %(waits)s · %(left)s left") % {"waits": waits, "left": ready.left}
 
 
 def win_headline(

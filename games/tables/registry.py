@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from django.db import models
 
     from .engine import TableView
+    from .engine.helper import Helper
     from .forms import TableOptionsForm
     from .steps import Step
 
@@ -181,6 +182,11 @@ class GameKind(TableRules):
     def present(self, view: TableView, seats: Mapping, viewer: int) -> dict:
         """What the game's own partials show besides the shared table: its info bar,
         the lines above the hand, the hand's result (``result``), the tile choices."""
+
+    def discard_helper(self, view: TableView, options: dict) -> Helper | None:
+        """The discard helper (docs/tables.md#the-discard-helper) from ``view`` and the
+        table's options alone; None for a game without one."""
+        return None
 
     def rules_context(self) -> dict:
         """More for the rules page (Classic's scoring table)."""

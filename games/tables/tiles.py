@@ -49,3 +49,6 @@ class Tile:
 @dataclass
 class HandTile(Tile):
     move: str | None = None  # the discard it posts, or None when it cannot be discarded
+    # What the discard helper says of discarding it: its waits, when it leaves the hand
+    # ready (games.tables.engine.helper.ReadyDiscard).
+    ready: object | None = None

@@ -29,6 +29,10 @@ class Toggle(StrEnum):
     AUTO_DISCARD = "auto_discard"
     AUTO_PASS = "auto_pass"  # at a table of several humans only
     ONE_TAP = "one_tap"  # the page's: a tap on a hand tile discards it at once
+    # The page's discard helper (docs/tables.md#the-discard-helper): on by default at a
+    # table of one human against bots, so a player's choice is kept either way.
+    HELPER = "helper"
+    NO_HELPER = "no_helper"
 
 
 # The toggles the server plays for a seat; one-tap play is the page's alone.
@@ -40,6 +44,7 @@ LABELS = {
     Toggle.AUTO_DISCARD: _("Auto-discard after riichi"),
     Toggle.AUTO_PASS: _("Auto-pass when I cannot win"),
     Toggle.ONE_TAP: _("One tap discards"),
+    Toggle.HELPER: _("Discard helper"),
 }
 HINTS = {
     Toggle.AUTO_WIN: _("Every win you may take is taken at once."),
@@ -49,6 +54,7 @@ HINTS = {
     ),
     Toggle.AUTO_PASS: _("Every tile on offer that cannot make your hand is passed."),
     Toggle.ONE_TAP: _("Without it, a first tap raises a tile and a second discards it."),
+    Toggle.HELPER: _("Shows which discards leave your hand ready, and the tiles still unseen."),
 }
 # Own-turn moves that stop the auto-discard: a choice the player makes alone.
 _STOPPING = frozenset({"tsumo", "kan", "nuki"})
@@ -69,6 +75,22 @@ def stored(chosen: Iterable[Toggle]) -> list[str]:
 
 def for_seat(chosen: Iterable[Toggle]) -> list[str]:
     return stored(toggle for toggle in chosen if toggle in SEAT_TOGGLES)
+
+
+def helper_on(chosen: frozenset[Toggle], practice: bool) -> bool:
+    """Whether the page shows the discard helper: as the player chose it last, else
+    at a table of one human against bots (docs/tables.md#the-discard-helper)."""
+    if Toggle.HELPER in chosen:
+        return True
+    return practice and Toggle.NO_HELPER not in chosen
+
+
+def switched(before: frozenset[Toggle], toggle: Toggle, on: bool) -> frozenset[Toggle]:
+    """The toggles after switching one; the helper keeps an explicit "off" too."""
+    if toggle in (Toggle.HELPER, Toggle.NO_HELPER):
+        rest = before - {Toggle.HELPER, Toggle.NO_HELPER}
+        return rest | {Toggle.HELPER if on == (toggle == Toggle.HELPER) else Toggle.NO_HELPER}
+    return before | {toggle} if on else before - {toggle}
 
 
 def remembered(request) -> frozenset[Toggle]:
@@ -133,10 +155,12 @@ class Shown:
 
 def shown(seat_toggles: object, remembered_toggles: frozenset[Toggle], timed: bool) -> list[Shown]:
     """The toggles a seat's page shows: the seat's own, auto-pass only at a table of
-    several humans, and one-tap play as the player remembers it. Never another seat's."""
+    several humans, one-tap play and the discard helper as the player remembers them.
+    Never another seat's."""
     mine = clean(seat_toggles)
     listed = [t for t in SEAT_TOGGLES if t != Toggle.AUTO_PASS or timed]
     return [
         *(Shown(toggle, toggle in mine) for toggle in listed),
         Shown(Toggle.ONE_TAP, Toggle.ONE_TAP in remembered_toggles),
+        Shown(Toggle.HELPER, helper_on(remembered_toggles, practice=not timed)),
     ]

@@ -243,7 +243,11 @@ def table_context(
     shown_live = _live(kind, table, seat, state, now)
     clocks = shown_live.clocks if shown_live else None
     version = table.shown_version_at(view.version)
-    shown = present(kind, view, table.log, since, seats_of(table), version, clocks, now)
+    helping = toggles.helper_on(remembered, practice=not shown_live) and table.is_playing
+    helper = kind.discard_helper(view, table.options) if helping else None
+    shown = present(
+        kind, view, table.log, since, seats_of(table), version, clocks, now, helper=helper
+    )
     status_text = status or shown.status or turn_text(view)
     if shown_live and shown_live.away and table.is_playing:
         status_text = status or _("You are away: the server plays for you.")

@@ -207,6 +207,7 @@ def test_the_toggles_are_remembered_for_the_next_table(alice_client, alice):
         "no_calls": True,
         "auto_discard": False,
         "one_tap": False,
+        "helper": True,  # on by default at a practice table
     }  # auto-pass is for tables of several humans
 
 

@@ -6,8 +6,10 @@ memoised by the hand's 34 counts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
+from games.tables.engine.helper import Helper, discard_helper
 
 from . import scoring
 from .tiles import KINDS, kind_code, parse_code
@@ -97,3 +99,14 @@ def discard_ukeire(
         )
     choices.sort(key=lambda c: (c.shanten, -c.accepted))
     return choices
+
+
+def _ready_waits(codes: Sequence[str]) -> tuple[str, ...]:
+    return tuple(kind_code(k) for k in scoring.waits(counts_of_codes(codes)))
+
+
+def helper(v: View) -> Helper:
+    """The discard helper (docs/sanma.md#the-discard-helper): each discard that leaves
+    the hand ready, its waits and the copies unseen from this seat, dora indicators
+    counted as seen."""
+    return discard_helper(v, _ready_waits, also_open=v.dora)

@@ -11,6 +11,7 @@ from django.utils.safestring import SafeString, mark_safe
 from games import languages
 from games.solitaire.engine import tile_label
 from games.styles import look_in, sprite_url
+from games.tables.tiles import Tile
 
 register = template.Library()
 
@@ -52,7 +53,10 @@ def _face(context, code: str) -> str:
 
 @register.simple_tag(takes_context=True)
 def tile(context, tile, css: str = "", pond_seat=None) -> SafeString:
-    """A tile that is only shown: in a pond (with its seat), a meld, the dora."""
+    """A tile that is only shown: in a pond (with its seat), a meld, the dora; a code
+    alone is a tile too."""
+    if isinstance(tile, str):
+        tile = Tile(tile)
     code = escape(tile.code)
     classes = _classes("tl", css, tile)
     if "back" in tile.flags.split():
@@ -69,6 +73,8 @@ def hand_tile(context, tile, index: int) -> SafeString:
     """A tile of the viewer's hand: a button that discards it when that is legal."""
     code = escape(tile.code)
     classes = _classes("tl hand-tile", "", tile)
+    if getattr(tile, "ready", None) is not None:
+        classes += " leaves-ready"  # the discard helper's mark (docs/tables.md#the-discard-helper)
     if tile.move:
         action = f'name="move" value="{escape(tile.move)}"'
     else:

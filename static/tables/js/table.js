@@ -156,9 +156,29 @@
       lower(form);
       button.classList.add("is-raised");
       button.setAttribute("aria-pressed", "true");
+      showHelper(button);
     },
     true,
   );
+
+  // The discard helper (docs/tables.md#the-discard-helper): the line of the tile raised
+  // (or in focus) shows in place of the summary.
+  function showHelper(tile) {
+    const helper = document.querySelector("#table .helper");
+    if (!helper) return;
+    const kind = tile ? tile.dataset.tile.replace(/^(5[DBC])r$/, "$1") : "";
+    let shown = false;
+    helper.querySelectorAll(".helper-line").forEach((line) => {
+      line.hidden = line.dataset.for !== kind;
+      shown = shown || !line.hidden;
+    });
+    helper.classList.toggle("is-pointing", shown);
+  }
+
+  document.addEventListener("focusin", (event) => {
+    if (event.target.matches && event.target.matches("#table .hand-tile")) showHelper(event.target);
+  });
+  document.addEventListener("focusout", () => showHelper(document.querySelector("#table .hand-tile.is-raised")));
 
   document.addEventListener("DOMContentLoaded", () => {
     rove(null);
