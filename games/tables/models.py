@@ -88,7 +88,7 @@ def _read_sql(lock: bool, playing: bool) -> str:
         tables, seats = Table._meta.db_table, Seat._meta.db_table
         users = Seat._meta.get_field("user").related_model._meta.db_table
         _READ_SQL[lock, playing] = (
-            f'SELECT t.*, (SELECT COALESCE(jsonb_agg(jsonb_build_array(to_jsonb(s), '
+            f"SELECT t.*, (SELECT COALESCE(jsonb_agg(jsonb_build_array(to_jsonb(s), "
             f'to_jsonb(u)) ORDER BY s."index"), \'[]\') FROM "{seats}" s '
             f'LEFT JOIN "{users}" u ON u."id" = s."user_id" WHERE s."table_id" = t."id") '
             f'AS seat_rows FROM "{tables}" t WHERE t."public_id" = %s'

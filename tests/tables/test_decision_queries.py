@@ -36,7 +36,7 @@ def test_a_discard_is_one_locked_read_and_one_write(client, game):
         offered = moves(html)
         move = next((m for m in offered if m.startswith("d:")), None)
         if move is None:  # a call, a win or the next hand: played, not counted
-            move = next((m for m in ("pass", "next", "tsumo", "ron") if m in offered))
+            move = next(m for m in ("pass", "next", "tsumo", "ron") if m in offered)
         version = attrs(html)["version"]
         with CaptureQueriesContext(connection) as captured:
             response = client.post(f"{url}/act", {"move": move, "version": version}, **HTMX)
