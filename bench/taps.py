@@ -228,6 +228,8 @@ def replay(direct, statements, swap: dict) -> float:
 
 
 def _swapped(value, swap: dict):
+    if isinstance(value, list):  # an array, as bulk inserts send them
+        return [_swapped(item, swap) for item in value]
     try:
         return swap.get(value, value)
     except TypeError:  # unhashable (a JSON value)

@@ -7,10 +7,11 @@ log, so the log is all that is stored of the game (docs/tables.md#the-event-log)
 
 from __future__ import annotations
 
+import json
 import uuid
 
 from django.conf import settings
-from django.db import models
+from django.db import connection, models
 from django.db.models import Count, Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -60,6 +61,64 @@ class TableQuerySet(models.QuerySet):
         ).filter(humans=1, other_bots=0)
 
 
+class TableManager(models.Manager.from_queryset(TableQuerySet)):
+    def read(self, public_id, *, lock: bool = False, playing: bool = False) -> Table | None:
+        """The table with its seats and their accounts in one statement, one round trip
+        (docs/tables.md#a-decision-end-to-end): ``lock`` takes the table's row lock,
+        ``playing`` only a running table. Whose table it is the caller checks with
+        ``seat_of``, among the seats it has anyway. Raises ValueError for an id that is
+        no UUID."""
+        public_id = public_id if isinstance(public_id, uuid.UUID) else uuid.UUID(str(public_id))
+        sql, params = _read_sql(lock, playing), [public_id]
+        if playing:
+            params.append(Table.Status.PLAYING)
+        table = next(iter(self.raw(sql, params)), None)
+        if table is not None:
+            _attach_seats(table, table.seat_rows)
+            del table.seat_rows
+        return table
+
+
+_READ_SQL: dict[tuple[bool, bool], str] = {}
+
+
+def _read_sql(lock: bool, playing: bool) -> str:
+    """The table's row, and its seats (each with its account) as one JSON array."""
+    if (lock, playing) not in _READ_SQL:
+        tables, seats = Table._meta.db_table, Seat._meta.db_table
+        users = Seat._meta.get_field("user").related_model._meta.db_table
+        _READ_SQL[lock, playing] = (
+            f"SELECT t.*, (SELECT COALESCE(jsonb_agg(jsonb_build_array(to_jsonb(s), "
+            f'to_jsonb(u)) ORDER BY s."index"), \'[]\') FROM "{seats}" s '
+            f'LEFT JOIN "{users}" u ON u."id" = s."user_id" WHERE s."table_id" = t."id") '
+            f'AS seat_rows FROM "{tables}" t WHERE t."public_id" = %s'
+            + (' AND t."status" = %s' if playing else "")
+            + (" FOR UPDATE OF t" if lock else "")
+        )
+    return _READ_SQL[lock, playing]
+
+
+def _from_json(model: type[models.Model], row: dict) -> models.Model:
+    """A model instance from its row as PostgreSQL's ``to_jsonb`` gives it."""
+    fields = model._meta.concrete_fields
+    values = [field.to_python(row[field.column]) for field in fields]
+    return model.from_db(connection.alias, [field.attname for field in fields], values)
+
+
+def _attach_seats(table: Table, rows) -> None:
+    """The seats as if prefetched: ``table.seats.all()`` answers from them."""
+    User = Seat._meta.get_field("user").related_model
+    seats = []
+    for seat_row, user_row in json.loads(rows) if isinstance(rows, str) else rows:
+        seat = _from_json(Seat, seat_row)
+        seat.table = table
+        seat.user = _from_json(User, user_row) if user_row is not None else None
+        seats.append(seat)
+    found = table.seats.all()  # the related queryset, filled as prefetch_related fills it
+    found._result_cache, found._prefetch_done = seats, True
+    table._prefetched_objects_cache = {"seats": found}
+
+
 class Table(models.Model):
     class Status(models.TextChoices):
         PLAYING = "playing", _("running")
@@ -80,7 +139,7 @@ class Table(models.Model):
     lobby = models.BooleanField(default=False)
     rated = models.BooleanField(default=False)
 
-    objects = TableQuerySet.as_manager()
+    objects = TableManager()
 
     class Meta:
         indexes = [models.Index(fields=["kind", "status", "-updated_at"])]

@@ -238,27 +238,16 @@ def start_table(
 
 def _locked_playing(public_id) -> Table | None:
     """The running table, locked, with its seats (None if there is none)."""
-    return (
-        Table.objects.playing()
-        .select_for_update(of=("self",))
-        .with_seats()
-        .filter(public_id=public_id)
-        .first()
-    )
+    return Table.objects.read(public_id, lock=True, playing=True)
 
 
 def _locked(player: Player, public_id) -> tuple[Table, Seat] | None:
-    table = (
-        Table.objects.of(player)
-        .select_for_update(of=("self",))
-        .with_seats()
-        .filter(public_id=public_id)
-        .first()
-    )
-    if table is None:
+    """The player's table, locked, with its seats, in one statement; None where the
+    player has no seat (the row was locked only for the transaction's one read)."""
+    table = Table.objects.read(public_id, lock=True)
+    seat = table.seat_of(player) if table is not None else None
+    if seat is None:
         return None
-    seat = table.seat_of(player)
-    assert seat is not None
     return table, seat
 
 
@@ -444,11 +433,10 @@ def current_state(table: Table) -> State:
 
 def own_table(player: Player, public_id) -> tuple[Table, int] | None:
     """The player's table and seat index, unlocked, for a page that only shows it."""
-    table = Table.objects.of(player).with_seats().filter(public_id=public_id).first()
-    if table is None:
+    table = Table.objects.read(public_id)
+    seat = table.seat_of(player) if table is not None else None
+    if seat is None:
         return None
-    seat = table.seat_of(player)
-    assert seat is not None
     return table, seat.index
 
 

@@ -54,10 +54,17 @@ def shanten(concealed: Sequence[int]) -> int:
 
     ``concealed`` holds 3n+1 or 3n+2 normal tiles; declared sets are left out (the
     library counts the missing sets as already made)."""
-    return Shanten.calculate_shanten_for_regular_hand(counts34(concealed))
+    return _regular_shanten(tuple(counts34(concealed)))
 
 
 def shanten_of_counts(counts: Sequence[int]) -> int:
+    return _regular_shanten(tuple(counts))
+
+
+@lru_cache(maxsize=200_000)
+def _regular_shanten(counts: tuple[int, ...]) -> int:
+    """The library's regular shanten, memoised by the hand's 34 counts: the bots ask
+    for the same hands again and again (docs/classic.md#bots)."""
     return Shanten.calculate_shanten_for_regular_hand(counts)
 
 
