@@ -115,6 +115,7 @@ class Sanma(GameKind):
         "won hand's value before honba and sticks."
     )
     exports = True
+    riichi = True
 
     # ---- the engine, for the table machinery
 

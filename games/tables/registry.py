@@ -146,6 +146,7 @@ class GameKind(TableRules):
     extra_figures: ClassVar[tuple[ExtraFigure, ...]] = ()
     stats_note: ClassVar[str]
     exports: ClassVar[bool] = False  # whether a game exports a log (``export``)
+    riichi: ClassVar[bool] = False  # whether the game has riichi (its toggle is shown)
 
     # ---- options
 

@@ -153,12 +153,15 @@ class Shown:
         return str(HINTS[self.toggle])
 
 
-def shown(seat_toggles: object, remembered_toggles: frozenset[Toggle], timed: bool) -> list[Shown]:
+def shown(
+    seat_toggles: object, remembered_toggles: frozenset[Toggle], timed: bool, riichi: bool
+) -> list[Shown]:
     """The toggles a seat's page shows: the seat's own, auto-pass only at a table of
-    several humans, one-tap play and the discard helper as the player remembers them.
-    Never another seat's."""
+    several humans, auto-discard only in a game with riichi, one-tap play and the
+    discard helper as the player remembers them. Never another seat's."""
     mine = clean(seat_toggles)
-    listed = [t for t in SEAT_TOGGLES if t != Toggle.AUTO_PASS or timed]
+    hidden = {*(() if timed else (Toggle.AUTO_PASS,)), *(() if riichi else (Toggle.AUTO_DISCARD,))}
+    listed = [t for t in SEAT_TOGGLES if t not in hidden]
     return [
         *(Shown(toggle, toggle in mine) for toggle in listed),
         Shown(Toggle.ONE_TAP, Toggle.ONE_TAP in remembered_toggles),

@@ -263,7 +263,9 @@ def table_context(
         "act_url": table_url(kind, table, "act"),
         "away_url": table_url(kind, table, "away"),
         "toggle_url": table_url(kind, table, "toggle"),
-        "toggles": toggles.shown(seats_of(table)[seat].toggles, remembered, bool(shown_live)),
+        "toggles": toggles.shown(
+            seats_of(table)[seat].toggles, remembered, bool(shown_live), kind.riichi
+        ),
         "one_tap": toggles.Toggle.ONE_TAP in remembered,
         "status_text": status_text,
     }
