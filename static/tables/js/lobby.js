@@ -28,7 +28,19 @@
   const queue = () => document.getElementById("queue");
   const queued = () => Boolean(queue() && queue().hasAttribute("data-queued"));
 
+  // Once an answer sends the page to its table, it asks nothing more: a second answer's
+  // redirect would cut the first navigation short.
+  let leaving = false;
+  document.body.addEventListener("htmx:beforeOnLoad", (event) => {
+    const xhr = event.detail.xhr;
+    if (xhr && xhr.getResponseHeader("HX-Redirect")) leaving = true;
+  });
+  window.addEventListener("pagehide", () => {
+    leaving = true;
+  });
+
   function refresh() {
+    if (leaving) return;
     if (busy) {
       again = true;
       return;
