@@ -198,12 +198,19 @@ def _run(browser, base: str, game: str, moves: int) -> tuple[list[float], list[f
                 continue
             target = _choice(mover)
             before = _version(mover)
+            # As a player taps (docs/tables.md#taps-that-cannot-misfire): once the table
+            # was there to be seen, and a hand tile twice, the first tap raising it.
+            mover.wait_for_selector('#table:not([data-guarded="1"])')
+            if "hand-tile" in (target.get_attribute("class") or ""):
+                target.click()
             clicked = mover.evaluate("() => Date.now()")
             target.click()
             deadline = time.monotonic() + 15
             while _version(mover) == before and time.monotonic() < deadline:
                 time.sleep(0.01)
             after = _version(mover)
+            if after == before:  # a pass that leaves the offer open to others moves none
+                continue
             own.append((mover.evaluate(f"() => window.__seen['{after}']") - clicked) / 1000)
             for page in pages:
                 if page is mover:
