@@ -74,10 +74,16 @@ def player_key(player: Player) -> str:
 def hit(rule: str, key: str) -> Refusal | None:
     """Count one try of ``rule`` for ``key``; a Refusal once the rule's limit is reached
     (the refused try is not counted)."""
+    return _refusal(rule, key, count=True)
+
+
+def _refusal(rule: str, key: str, count: bool) -> Refusal | None:
+    """A Refusal if ``rule`` is reached for ``key`` (counting this try when ``count``);
+    None, and a warning, when the limit cannot be counted."""
     item = _rule(rule)
     limiter = _limiter(settings.RATE_LIMIT_STORAGE)
     try:
-        if limiter.hit(item, rule, key):
+        if (limiter.hit if count else limiter.test)(item, rule, key):
             return None
         reset_at = limiter.get_window_stats(item, rule, key).reset_time
     except StorageError:
@@ -98,16 +104,7 @@ def first_refusal(*tries: tuple[str, str]) -> Refusal | None:
 def exceeded(rule: str, key: str) -> Refusal | None:
     """Whether ``rule`` is reached for ``key`` already, without counting a try: a
     Refusal if so."""
-    item = _rule(rule)
-    limiter = _limiter(settings.RATE_LIMIT_STORAGE)
-    try:
-        if limiter.test(item, rule, key):
-            return None
-        reset_at = limiter.get_window_stats(item, rule, key).reset_time
-    except StorageError:
-        log.warning("rate limit %s cannot be counted: letting the request through", rule)
-        return None
-    return Refusal(rule, max(1, math.ceil(reset_at - time.time())))
+    return _refusal(rule, key, count=False)
 
 
 def too_many(request: HttpRequest, message: str, refusal: Refusal) -> HttpResponse:

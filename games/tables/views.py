@@ -337,20 +337,7 @@ def away(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpResp
     table = play.set_away(player, public_id, form.cleaned_data["away"] == "1")
     if table is None:
         return not_yours(request, kind)
-    if not request.htmx:
-        return redirect(table_url(kind, table))
-    found = play.own_table(player, public_id)
-    assert found is not None
-    table, seat = found
-    context = table_context(
-        kind,
-        table,
-        seat,
-        play.current_state(table),
-        table.version,
-        remembered=toggles.remembered(request),
-    )
-    return render(request, "tables/table.html#answer", context)
+    return _table_answer(request, kind, player, table)
 
 
 @require_POST
@@ -411,9 +398,18 @@ def toggle(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpRe
     toggles.remember(request, form.chosen(toggles.remembered(request)))
     if table.is_playing and form.chosen(seat_toggles) != seat_toggles:
         play.set_toggles(player, public_id, form.chosen(seat_toggles))
+    return _table_answer(request, kind, player, table, since)
+
+
+def _table_answer(
+    request: HttpRequest, kind: GameKind, player: Player, table: Table, since: int | None = None
+) -> HttpResponse:
+    """After a change to a seat's settings (away, toggles): the table as it is now, read
+    afresh, animating what followed ``since`` (nothing, by default); without HTMX, the
+    table page."""
     if not request.htmx:
         return redirect(table_url(kind, table))
-    found = play.own_table(player, public_id)
+    found = play.own_table(player, table.public_id)
     assert found is not None
     table, seat = found
     context = table_context(
@@ -421,7 +417,7 @@ def toggle(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpRe
         table,
         seat,
         play.current_state(table),
-        since,
+        table.version if since is None else since,
         remembered=toggles.remembered(request),
     )
     return render(request, "tables/table.html#answer", context)
