@@ -58,18 +58,27 @@ def test_two_tabs_playing_at_once_keep_the_log_whole(client):
         pairs = engine.free_pairs(engine.geometry_for(game.positions), board(game))
         if not pairs:
             break
+        moves = game.moves
         a, b = pairs[0]
         c, d = pairs[-1]
-        # Both tabs, seeing the same version, try a different pair at the same moment.
-        for first, second in ((a, c), (b, d)):
-            in_parallel(
-                [
-                    _post(tabs[0], game, "tap", position=first, version=game.version),
-                    _post(tabs[1], game, "tap", position=second, version=game.version),
-                ]
-            )
+        # Both tabs, seeing the same board with nothing selected, each select a tile at
+        # the same moment; then each completes its own pair, naming the selection its
+        # page showed (as a real page does). Exactly one selection stood, so in either
+        # order exactly that tab's pair goes and the other tap is stale.
+        in_parallel(
+            [
+                _post(tabs[0], game, "tap", position=a, version=game.version, selected=""),
+                _post(tabs[1], game, "tap", position=c, version=game.version, selected=""),
+            ]
+        )
+        in_parallel(
+            [
+                _post(tabs[0], game, "tap", position=b, version=game.version, selected=a),
+                _post(tabs[1], game, "tap", position=d, version=game.version, selected=c),
+            ]
+        )
         _assert_consistent(game)
-    assert game.moves >= 1
+        assert game.moves == moves + 1
 
 
 def test_a_win_racing_an_undo_leaves_one_consistent_outcome(alice, alice_client):
