@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/solver_peer.py [--peer DIR] [--baseline DIR] [--turtle N]
                                           [--tower N] [--budget S] [--rounds R]
-                                          [--warmup S] [--keep DIR]
+                                          [--warmup S] [--clock cpu|wall] [--keep DIR]
 
 The peer is the solver of the web game ffalt/mah (github.com/ffalt/mah), a TypeScript
 port of de Bondt's solver. It runs as its own production build runs it: ``solver_peer.mts``
@@ -32,7 +32,10 @@ none, so a deal counts as decided within S when it answered within S), the share
 cannot be cleared with a 95 % Wilson interval (undecided deals counted both ways), and
 the ratios of the medians and p95s to the peer's, each with a 95 % interval (a paired
 bootstrap over the deals). Where two solvers both decided a deal, their answers must
-agree; disagreements are listed. Times are wall clock per whole call, set-up included:
+agree; disagreements are listed. Times are per whole call, set-up included, in the
+process's CPU time (``--clock cpu``, the default: on a machine shared with other work
+the wall clock stretches each process by its own share of the cores, 5-20x here at a
+load of 20, and the ratio with it) or the wall clock (``--clock wall``):
 ours ``solve()`` on the layout's cached geometry, the peer a new ``Solver`` and its
 ``solveLayout``. Every solver runs in a process of its own per slice and first warms up
 for ``--warmup`` seconds of its CPU time (2 by default) on other deals of the same set,
@@ -77,7 +80,8 @@ from games.solitaire.engine import (
 HERE = Path(__file__).resolve().parent
 
 # Runs the solver of a checkout (sys.argv[1]) on a deals file, in its own process, after
-# warming up for sys.argv[6] seconds of its CPU time on the warm-up deals (sys.argv[2]).
+# warming up for sys.argv[6] seconds of its CPU time on the warm-up deals (sys.argv[2]);
+# sys.argv[7] the clock of the times, "cpu" (the process's) or "wall".
 _CHECKOUT_WORKER = """
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
@@ -91,13 +95,14 @@ while time.process_time() - warmup_started < warmup:
     geometry = geometry_for(deal["positions"])
     solve(geometry, Board(tuple(deal["faces"]), geometry.full_mask), budget)
     k += 1
+clock = time.process_time if sys.argv[7] == "cpu" else time.perf_counter
 answers = []
 for deal in deals:
     geometry = geometry_for(deal["positions"])
     board = Board(tuple(deal["faces"]), geometry.full_mask)
-    started = time.perf_counter()
+    started = clock()
     status = solve(geometry, board, budget).status
-    answers.append({"status": status, "seconds": time.perf_counter() - started})
+    answers.append({"status": status, "seconds": clock() - started})
 json.dump(answers, open(sys.argv[4], "w"))
 """
 # The esbuild of the peer's own production build (its @angular/build's), and where this
@@ -144,14 +149,17 @@ def write_deals(geometry: Geometry, boards: list[Board], path: Path) -> None:
     path.write_text(json.dumps(deals))
 
 
-def run_checkout(checkout: Path, deals: Path, budget: float, warmup: float, label: str) -> Run:
+def run_checkout(
+    checkout: Path, deals: Path, budget: float, warmup: float, clock: str, label: str
+) -> Run:
     """The solver of ``checkout`` (this one's folder for ours) on the deals, in a process
     of its own: ours and the baseline start alike, with nothing else in memory (here,
     the deals and the other set's answers would be in the collector's way)."""
     answers = deals.with_name(f"{deals.stem}-{label}-answers.json")
     warmup_deals = deals.with_name("warmup.json")
     command = [sys.executable, "-c", _CHECKOUT_WORKER, str(checkout), str(warmup_deals)]
-    subprocess.run([*command, str(deals), str(answers), str(budget), str(warmup)], check=True)
+    command += [str(deals), str(answers), str(budget), str(warmup), clock]
+    subprocess.run(command, check=True)
     found = json.loads(answers.read_text())
     return Run([a["status"] for a in found], [a["seconds"] for a in found])
 
@@ -192,13 +200,13 @@ def build_peer(peer: Path) -> Path:
     return bundle
 
 
-def run_peer(bundle: Path, deals: Path, warmup: float) -> Run:
+def run_peer(bundle: Path, deals: Path, warmup: float, clock: str) -> Run:
     answers = deals.with_name(f"{deals.stem}-peer-answers.json")
     node = shutil.which("node")
     if node is None:
         raise SystemExit("the peer needs Node on PATH")
     warmup_deals = deals.with_name("warmup.json")
-    command = [node, str(bundle), str(warmup_deals), str(deals), str(answers), str(warmup)]
+    command = [node, str(bundle), str(warmup_deals), str(deals), str(answers), str(warmup), clock]
     subprocess.run(command, check=True)
     found = json.loads(answers.read_text())
     return Run(["yes" if a["solvable"] else "no" for a in found], [a["ms"] / 1000 for a in found])
@@ -310,6 +318,9 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=5.0, help="our seconds per deal")
     parser.add_argument("--rounds", type=int, default=4, help="slices, solvers' order turned")
     parser.add_argument("--warmup", type=float, default=2.0, help="seconds of warm-up a process")
+    parser.add_argument(
+        "--clock", choices=("cpu", "wall"), default="cpu", help="time per call: CPU or wall"
+    )
     parser.add_argument("--keep", help="keep the deals and answers (JSON) in this folder")
     args = parser.parse_args()
     peer = Path(args.peer).resolve() if args.peer else None
@@ -317,17 +328,20 @@ def main() -> None:
         raise SystemExit(f"{peer} is not a checkout of ffalt/mah (no src/app/model/solver)")
     if peer is None:
         print("no peer folder (--peer or MAH_PEER): the peer is skipped")
+    print(f"times per call: {'CPU time of the process' if args.clock == 'cpu' else 'wall clock'}")
     solvers: dict[str, Callable[[Path], Run]] = {
-        "ours": lambda deals: run_checkout(HERE.parent, deals, args.budget, args.warmup, "ours")
+        "ours": lambda deals: run_checkout(
+            HERE.parent, deals, args.budget, args.warmup, args.clock, "ours"
+        )
     }
     if args.baseline:
         baseline = Path(args.baseline).resolve()
         solvers["before"] = lambda deals: run_checkout(
-            baseline, deals, args.budget, args.warmup, "before"
+            baseline, deals, args.budget, args.warmup, args.clock, "before"
         )
     if peer is not None:
         bundle = build_peer(peer)
-        solvers["peer"] = lambda deals: run_peer(bundle, deals, args.warmup)
+        solvers["peer"] = lambda deals: run_peer(bundle, deals, args.warmup, args.clock)
     sets = [
         ("random Turtle", "turtle", turtle_deals, args.turtle),
         ("Hoher Turm (c), reverse-built", "tower", tower_deals, args.tower),
