@@ -446,12 +446,8 @@ class _PairingSearch:
             self.nogoods.setdefault(literal, []).append(nogood)
 
     def _violated(self, choice: list[int], literal: tuple[int, int]) -> frozenset[int] | None:
-        # Plain loops: a generator per conflict (all()) cost a tenth of a Turtle playout.
         for nogood in self.nogoods.get(literal, ()):
-            for g, c in nogood:
-                if choice[g] != c:
-                    break
-            else:
+            if all(choice[g] == c for g, c in nogood):
                 return frozenset(g for g, _ in nogood)
         return None
 
@@ -552,8 +548,7 @@ class _PairingSearch:
             else:
                 break
             choice[g] = c
-            literal = (g, c)
-            if literal in nogoods and self._violated(choice, literal) is not None:
+            if nogoods and self._violated(choice, (g, c)) is not None:
                 choice[g] = _UNDECIDED
                 banned.add(3 * g + c)
                 continue
