@@ -11,7 +11,14 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from games.tables.presenters import Meld, meld_shown, who_is, win_headline
+from games.tables.presenters import (
+    AbortShown,
+    Meld,
+    abort_shown,
+    meld_shown,
+    who_is,
+    win_headline,
+)
 from games.tables.tiles import Tile
 
 from . import names
@@ -85,6 +92,7 @@ class ResultShown:
     scores: list[HandScoreShown]
     payments: list[Payment]
     rows: list[tuple[str, int, int, bool]]  # who, change, score after, the viewer's
+    aborted: AbortShown | None = None  # who declared nine terminals, with the hand
 
     @property
     def to_winner(self) -> list[Payment]:
@@ -222,6 +230,7 @@ def present_result(kind, result: HandResult, view: View, seats: Mapping) -> Resu
             scores=[],
             payments=[],
             rows=[(who(s), result.deltas[s], view.scores[s], s == viewer) for s in range(4)],
+            aborted=abort_shown(kind, result.aborter, result.aborting_hand, viewer, seats),
         )
     assert result.winner is not None
     order = [result.winner] + [s for s in range(4) if s != result.winner]

@@ -11,7 +11,14 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from games.tables.presenters import Meld, meld_shown, who_is, win_headline
+from games.tables.presenters import (
+    AbortShown,
+    Meld,
+    abort_shown,
+    meld_shown,
+    who_is,
+    win_headline,
+)
 from games.tables.tiles import Tile
 
 from . import names
@@ -59,6 +66,7 @@ class ResultShown:
     payments: list[Payment]
     rows: list[tuple[str, int, int, bool]]  # who, change, score after, the viewer's
     dealer_stays: bool
+    aborted: AbortShown | None = None  # who declared nine terminals, with the hand
 
 
 def present_own(kind, view: View, seats: Mapping, viewer: int) -> dict:
@@ -138,6 +146,8 @@ def _result(kind, r: HandResultView, viewer: int, seats: Mapping, view: View) ->
     def who(seat: int | None) -> str:
         return _("Riichi sticks") if seat is None else who_is(kind, seat, viewer, seats)
 
+    aborter = r.aborter
+    known = aborter is not None and aborter < len(r.shown_hands)
     return ResultShown(
         title=str(names.HAND_ENDS.get(r.reason, r.reason)),
         wins=[_win(kind, w, viewer, seats, r.payments) for w in r.wins],
@@ -157,4 +167,7 @@ def _result(kind, r: HandResultView, viewer: int, seats: Mapping, view: View) ->
         ],
         rows=[(who(seat), r.deltas[seat], r.scores[seat], seat == viewer) for seat in range(3)],
         dealer_stays=r.dealer_stays,
+        aborted=abort_shown(
+            kind, aborter, r.shown_hands[aborter] if known else None, viewer, seats
+        ),
     )

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from games import languages
 from games.players import Player, SessionKey
 from games.styles import look_of
+from games.tiles import tile_name
 
 from . import daily, engine, play
 from .clock import clock_text
@@ -147,7 +148,7 @@ def _tile_maker(game: Game, board: engine.Board, outcome: Outcome | None, free: 
             board.faces[index],
             is_free,
             selected,
-            f"{engine.tile_name(board.faces[index], language)}, {states[selected, is_free]}",
+            f"{tile_name(board.faces[index], language)}, {states[selected, is_free]}",
             " ".join(flags.get(index, ())),
             removed=not board.occupied >> index & 1,
         )
@@ -383,8 +384,8 @@ def _step_text(move, board: engine.Board) -> str:
     match move.kind:
         case Move.Kind.REMOVE:
             return _("%(first)s and %(second)s taken away.") % {
-                "first": engine.tile_name(board.faces[move.first], language),
-                "second": engine.tile_name(board.faces[move.second], language),
+                "first": tile_name(board.faces[move.first], language),
+                "second": tile_name(board.faces[move.second], language),
             }
         case Move.Kind.SHUFFLE:
             return _("Shuffled: the faces of the tiles left were dealt anew on their places.")

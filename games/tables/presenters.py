@@ -20,7 +20,7 @@ from .engine import Action, MeldView, TableView
 from .engine.helper import Helper
 from .models import Seat
 from .registry import GameKind
-from .tiles import HandTile, Tile, tile_name
+from .tiles import HandTile, Tile, is_terminal_or_honour, tile_name
 from .timers import Clocks
 
 # Where each seat sits from the viewer's side, by seats after the viewer's.
@@ -37,6 +37,16 @@ class Meld:
     label: str
     tiles: list[Tile]
     step: int | None = None
+
+
+@dataclass
+class AbortShown:
+    """Who declared nine terminals and honours, with the hand shown to do so, its
+    terminals and honours marked (docs/tables.md#the-nine-terminals-card)."""
+
+    who: str
+    hand: list[Tile]
+    kinds: int  # how many different terminals and honours it holds
 
 
 @dataclass
@@ -488,6 +498,25 @@ def win_headline(
     if winner == viewer:
         return str(lines["own-ron"]) % names
     return str(lines["ron-on-you" if from_seat == viewer else "ron"]) % names
+
+
+def abort_shown(
+    kind: GameKind,
+    aborter: int | None,
+    hand: tuple[str, ...] | None,
+    viewer: int | None,
+    seats: Mapping[int, Seat],
+) -> AbortShown | None:
+    """The nine-terminals card's hand; None when the result does not know who aborted (a
+    state kept from before results named the seat)."""
+    if aborter is None or not hand:
+        return None
+    shown = [Tile(code, flags="terminal" if is_terminal_or_honour(code) else "") for code in hand]
+    return AbortShown(
+        who=who_is(kind, aborter, viewer, seats),
+        hand=shown,
+        kinds=len({t.code for t in shown if t.flags}),
+    )
 
 
 def turn_text(view: TableView) -> str:

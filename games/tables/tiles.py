@@ -32,11 +32,17 @@ def tile_name(code: str) -> str:
     return str(_("%(tile)s, red") % {"tile": name}) if code.endswith("r") else name
 
 
+def is_terminal_or_honour(code: str) -> bool:
+    """A 1 or a 9 of a suit, a wind or a dragon: what nine terminals and honours count."""
+    return code in HONOURS or (len(code) == 2 and code[0] in "19" and code[1] in SUITS)
+
+
 @dataclass
 class Tile:
     code: str
     step: int | None = None  # shown after this many steps of the answer's animation
-    flags: str = ""  # css classes: "sideways", "called", "offered", "drawn", "back", "dora"
+    flags: str = ""  # css classes: "sideways", "called", "offered", "drawn", "back", "dora",
+    # "terminal" (on the nine-terminals card)
 
     @property
     def name(self) -> str:

@@ -9,8 +9,9 @@ import pytest
 from django.test import Client
 
 from accounts import coins
-from games.solitaire.engine.tiles import TILE_CODES, tile_label
+from games.solitaire.engine.tiles import TILE_CODES
 from games.styles import STYLES, Part
+from games.tiles import tile_label
 from scripts import draw_modern_faces
 from tests.factories import check_in_on
 from tests.solitaire.web.helpers import current_game, matching_free_pair, tap

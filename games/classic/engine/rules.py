@@ -86,6 +86,9 @@ class HandResult:
     scores: tuple[HandScore, ...] | None = None
     payments: tuple[Payment, ...] = ()
     deltas: tuple[int, int, int, int] = (0, 0, 0, 0)
+    # Who declared nine terminals and honours, and the hand it showed to do so.
+    aborter: int | None = None
+    aborting_hand: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -344,7 +347,7 @@ def apply(state: State, action: Action) -> State:
     if move == "tsumo":
         return _win(state, action.seat, None, state.drawn_tile)
     if move == "abort":
-        return _end_in_draw(state, "nine-terminals")
+        return _end_in_draw(state, "nine-terminals", aborter=action.seat)
     raise AssertionError(move)  # every legal move is handled above
 
 
@@ -568,12 +571,15 @@ def _how_won(
     )
 
 
-def _end_in_draw(state: State, reason: str) -> State:
+def _end_in_draw(state: State, reason: str, aborter: int | None = None) -> State:
+    shown = () if aborter is None else tuple(code(t) for t in state.players[aborter].hand)
     result = HandResult(
         round=state.round_label,
         hand_number=state.hand_number,
         outcome="draw",
         draw_reason=reason,
+        aborter=aborter,
+        aborting_hand=shown,
     )
     return _hand_over(state, result)
 

@@ -453,7 +453,7 @@ def _apply(state: State, action: Action) -> State:
     if move == "nuki":
         return _declare_north(state, seat)
     if move == "abort":
-        return _abort(state, "nine-terminals")
+        return _abort(state, "nine-terminals", aborter=seat)
     raise IllegalAction(f"unknown move {move!r}")  # pragma: no cover - legal_actions guards
 
 
@@ -816,10 +816,10 @@ def _exhaustive_draw(state: State) -> State:
     )
 
 
-def _abort(state: State, reason: str) -> State:
+def _abort(state: State, reason: str, aborter: int | None = None) -> State:
     return _end_hand(
         state,
-        HandResult(kind="abort", reason=reason, dealer_stays=True),
+        HandResult(kind="abort", reason=reason, dealer_stays=True, aborter=aborter),
         sticks_left=state.hand.sticks,
     )
 

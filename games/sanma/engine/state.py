@@ -118,6 +118,7 @@ class HandResult:
     scores: tuple[int, int, int] = (0, 0, 0)  # after the hand
     hands: tuple[tuple[int, ...], ...] = ()  # every seat's concealed tiles at the end
     dealer_stays: bool = False
+    aborter: int | None = None  # the seat that declared nine terminals, which it shows
 
 
 @dataclass(frozen=True, slots=True)

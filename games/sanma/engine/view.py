@@ -60,8 +60,10 @@ class HandResultView:
     payments: tuple[PaymentView, ...]
     deltas: tuple[int, int, int]
     scores: tuple[int, int, int]
-    shown_hands: tuple[tuple[str, ...] | None, ...]  # per seat: shown (winner, tenpai) or None
+    shown_hands: tuple[tuple[str, ...] | None, ...]  # per seat: shown (winner, tenpai,
+    # the seat that aborted on nine terminals) or None
     dealer_stays: bool
+    aborter: int | None = None  # who declared nine terminals
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +126,7 @@ def _result_view(result: HandResult, red: bool, open_all: bool) -> HandResultVie
     winners = {w.seat for w in result.wins}
     shown = tuple(
         tuple(code(t, red) for t in tiles)
-        if open_all or seat in winners or seat in result.tenpai
+        if open_all or seat in winners or seat in result.tenpai or seat == result.aborter
         else None
         for seat, tiles in enumerate(result.hands)
     )
@@ -139,6 +141,7 @@ def _result_view(result: HandResult, red: bool, open_all: bool) -> HandResultVie
         scores=result.scores,
         shown_hands=shown,
         dealer_stays=result.dealer_stays,
+        aborter=result.aborter,
     )
 
 

@@ -73,8 +73,6 @@ from .tiles import (
     TILE_CODES,
     describe_tile_set,
     match_group,
-    tile_label,
-    tile_name,
     tile_set,
     tiles_match,
 )
@@ -123,8 +121,6 @@ __all__ = [
     "shuffle",
     "shuffle_can_help",
     "solve",
-    "tile_label",
-    "tile_name",
     "tile_set",
     "tiles_match",
     "turtle_positions",

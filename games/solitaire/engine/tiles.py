@@ -1,4 +1,5 @@
-"""The 42 tile kinds, their codes and names, and which tiles match.
+"""The 42 tile kinds, their codes, and which tiles match (their words, names and labels,
+are every game's: ``games.tiles``).
 
 Codes are the canonical short names used everywhere a tile is named in data, logs,
 exports and tests: ``1B``-``9B`` bamboo, ``1C``-``9C`` characters, ``1D``-``9D``
@@ -26,101 +27,7 @@ MAX_TILES = 144
 FLOWER_GROUP = "flowers"
 SEASON_GROUP = "seasons"
 
-_SUIT_NAMES = {
-    "en": {"B": "Bamboo", "C": "Character", "D": "Circle"},
-    "de": {"B": "Bambus", "C": "Zeichen", "D": "Kreis"},
-    "fi": {"B": "Bambu", "C": "Merkki", "D": "Ympyrä"},
-    "da": {"B": "Bambus", "C": "Tegn", "D": "Cirkel"},
-}
-_HONOUR_NAMES = {
-    "en": {
-        "E": "East wind",
-        "S": "South wind",
-        "W": "West wind",
-        "N": "North wind",
-        "R": "Red dragon",
-        "G": "Green dragon",
-        "Wh": "White dragon",
-        "F1": "Plum",
-        "F2": "Orchid",
-        "F3": "Bamboo flower",
-        "F4": "Chrysanthemum",
-        "S1": "Spring",
-        "S2": "Summer",
-        "S3": "Autumn",
-        "S4": "Winter",
-    },
-    "de": {
-        "E": "Ostwind",
-        "S": "Südwind",
-        "W": "Westwind",
-        "N": "Nordwind",
-        "R": "Roter Drache",
-        "G": "Grüner Drache",
-        "Wh": "Weißer Drache",
-        "F1": "Pflaume",
-        "F2": "Orchidee",
-        "F3": "Bambusblüte",
-        "F4": "Chrysantheme",
-        "S1": "Frühling",
-        "S2": "Sommer",
-        "S3": "Herbst",
-        "S4": "Winter",
-    },
-    "fi": {
-        "E": "Itätuuli",
-        "S": "Etelätuuli",
-        "W": "Länsituuli",
-        "N": "Pohjoistuuli",
-        "R": "Punainen lohikäärme",
-        "G": "Vihreä lohikäärme",
-        "Wh": "Valkoinen lohikäärme",
-        "F1": "Luumu",
-        "F2": "Orkidea",
-        "F3": "Bambunkukka",
-        "F4": "Krysanteemi",
-        "S1": "Kevät",
-        "S2": "Kesä",
-        "S3": "Syksy",
-        "S4": "Talvi",
-    },
-    "da": {
-        "E": "Østenvind",
-        "S": "Søndenvind",
-        "W": "Vestenvind",
-        "N": "Nordenvind",
-        "R": "Rød drage",
-        "G": "Grøn drage",
-        "Wh": "Hvid drage",
-        "F1": "Blomme",
-        "F2": "Orkidé",
-        "F3": "Bambusblomst",
-        "F4": "Krysantemum",
-        "S1": "Forår",
-        "S2": "Sommer",
-        "S3": "Efterår",
-        "S4": "Vinter",
-    },
-}
 _CODE_SET = frozenset(TILE_CODES)
-
-# The "numbers" tile style's labels, in the page's language: a number and the suit's
-# initial, a wind's initial, a dragon's colour; flowers and seasons carry their group's
-# mark (a blossom, a diamond) and their number (docs/solitaire.md#tile-art).
-# Finnish keeps the codes' letters for suits and winds, as Finnish players know them.
-_SUIT_LETTERS = {
-    "en": {"B": "B", "C": "C", "D": "D"},
-    "de": {"B": "B", "C": "Z", "D": "K"},
-    "fi": {"B": "B", "C": "C", "D": "D"},
-    "da": {"B": "B", "C": "T", "D": "C"},
-}
-_HONOUR_LABELS = {
-    "en": {"E": "E", "S": "S", "W": "W", "N": "N", "R": "Red", "G": "Grn", "Wh": "Wht"},
-    "de": {"E": "O", "S": "S", "W": "W", "N": "N", "R": "Rot", "G": "Grün", "Wh": "Weiß"},
-    "fi": {"E": "E", "S": "S", "W": "W", "N": "N", "R": "Pun", "G": "Vihr", "Wh": "Valk"},
-    "da": {"E": "Ø", "S": "S", "W": "V", "N": "N", "R": "Rød", "G": "Grøn", "Wh": "Hvid"},
-}
-_BONUS_MARKS = {"F": "✿", "S": "◆"}
 
 
 class RandomSource(Protocol):
@@ -131,32 +38,6 @@ class RandomSource(Protocol):
 
 def is_tile_code(code: str) -> bool:
     return code in _CODE_SET
-
-
-def tile_name(code: str, lang: str = "en") -> str:
-    """The spoken name of a tile: "Bamboo 5" / "Bambus 5", "East wind" / "Ostwind".
-
-    Unknown languages fall back to English; an unknown code raises ``ValueError``.
-    """
-    if code not in _CODE_SET:
-        raise ValueError(f"{code!r} is not a tile code")
-    lang = lang if lang in _SUIT_NAMES else "en"
-    if code in _HONOUR_NAMES[lang]:
-        return _HONOUR_NAMES[lang][code]
-    return f"{_SUIT_NAMES[lang][code[1]]} {code[0]}"
-
-
-def tile_label(code: str, lang: str = "en") -> str:
-    """The short label of the "numbers" style: "5B" / "5B", "5C" / "5Z", "E" / "O",
-    "Wht" / "Weiß", "✿2" for a flower, "◆1" for a season."""
-    if code not in _CODE_SET:
-        raise ValueError(f"{code!r} is not a tile code")
-    lang = lang if lang in _SUIT_LETTERS else "en"
-    if code in FLOWERS or code in SEASONS:
-        return _BONUS_MARKS[code[0]] + code[1]
-    if code in _HONOUR_LABELS[lang]:
-        return _HONOUR_LABELS[lang][code]
-    return code[0] + _SUIT_LETTERS[lang][code[1]]
 
 
 def match_group(code: str) -> str:

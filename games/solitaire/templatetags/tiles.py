@@ -11,9 +11,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from games import languages
-from games.solitaire.engine import tile_label
-from games.solitaire.engine import tile_name as engine_tile_name
 from games.styles import look_in, sprite_url
+from games.tiles import tile_label
+from games.tiles import tile_name as spoken_name
 
 register = template.Library()
 
@@ -65,4 +65,4 @@ def tile_markup(tile, face: str, *, oob: bool, paused: bool) -> SafeString:
 @register.filter
 def tile_name(code: str) -> str:
     """A tile's spoken name in the page's language: {{ "5B"|tile_name }} → Bamboo 5."""
-    return engine_tile_name(code, languages.current())
+    return spoken_name(code, languages.current())

@@ -9,9 +9,9 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from games import languages
-from games.solitaire.engine import tile_label
 from games.styles import look_in, sprite_url
 from games.tables.tiles import Tile
+from games.tiles import tile_label
 
 register = template.Library()
 

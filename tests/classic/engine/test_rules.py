@@ -329,6 +329,10 @@ def test_nine_terminals_and_honours_may_be_declared_on_the_first_turn_only():
     assert "1 abort" in verbs(after_draw, 1)  # and after it
     declared = act(after_draw, "1 abort")
     assert declared.last_result.draw_reason == "nine-terminals"
+    # The result names who declared it and keeps the hand shown, the draw included.
+    assert declared.last_result.aborter == 1
+    assert sorted(declared.last_result.aborting_hand) == sorted([*nine.split(), "2C"])
+    assert declared.last_result.hands is None  # no other hand is shown
     later = act(act(after_draw, "1 d:2C"), "2 draw")
     later = act(act(later, "2 d:E"), "3 draw")
     assert not any(a.move == "abort" for a in legal_actions(later, 1))

@@ -270,6 +270,12 @@ def test_nine_terminals_may_abort_before_any_call_or_north():
     assert "abort" in moves(state, 0)
     aborted = play(state, "0 abort")
     assert (aborted.hand.result.kind, aborted.hand.result.deltas) == ("abort", (0, 0, 0))
+    # The result names who aborted; every seat sees that hand, and only that one.
+    assert aborted.hand.result.aborter == 0
+    seen = view(aborted, 1).hand_result
+    assert seen is not None and seen.aborter == 0
+    assert sorted(seen.shown_hands[0]) == sorted([*DEALER.split(), "E"])
+    assert seen.shown_hands[1] is None and seen.shown_hands[2] is None
     nxt = play(aborted, "1 next")
     assert (nxt.hand.round_name, nxt.hand.honba, nxt.hand.sticks) == ("E1", 2, 1)
     # A North set aside by the dealer takes the chance away from the others.

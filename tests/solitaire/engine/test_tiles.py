@@ -10,10 +10,10 @@ from games.solitaire.engine import (
     SplitMix64,
     describe_tile_set,
     match_group,
-    tile_name,
     tile_set,
     tiles_match,
 )
+from games.tiles import tile_name
 
 
 def test_there_are_42_codes_in_canonical_order() -> None:

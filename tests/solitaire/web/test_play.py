@@ -6,6 +6,7 @@ import pytest
 
 from games.solitaire import engine
 from games.solitaire.models import Game, Move
+from games.tiles import tile_label
 from tests.factories import craft_game
 
 from .helpers import (
@@ -401,7 +402,7 @@ def test_the_numbers_style_draws_each_tile_as_its_label_in_the_pages_language(cl
     client.post("/accounts/styles/wear", {"style": "numbers"})  # docs/site.md#styles
     page = client.get(f"/game/{game.public_id}").content.decode()
     assert "style-numbers" in page
-    label = engine.tile_label(game.faces[0], "en")
+    label = tile_label(game.faces[0], "en")
     assert re.search(rf"<b[^>]*>{re.escape(label)}</b>", page)
 
 
