@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from games.sanma.engine import Action, Options, State, apply, new_game, view, waiting_for
+from games.prng import SplitMix64
+from games.sanma.engine import Action, Options, State, View, apply, new_game, view, waiting_for
 
 from . import choose, rng_for
+
+#: A player other than our levels (an outside bot, for the benchmark): the same seat
+#: view and generator as a level gets, and it must answer with one of ``view.legal``.
+Player = Callable[[View, SplitMix64], Action]
 
 MAX_DECISIONS = 20_000  # far above any real game: a guard against a loop
 
@@ -18,11 +23,13 @@ def play(
     seed: int,
     levels: Sequence[str],
     on_decision: Callable[[int, str, Action, float], None] | None = None,
+    players: Mapping[str, Player] | None = None,
 ) -> tuple[State, list[Action]]:
     """Play a game with ``levels[seat]`` in each seat; returns the end state and the log.
 
     In the call phase the seats answer in seat order; ``on_decision(seat, level, action,
     seconds)`` sees every decision and how long the bot took for it (the benchmark).
+    A name in ``players`` is played by that player instead of one of our levels.
     """
     state = new_game(options, seed)
     log: list[Action] = []
@@ -31,7 +38,11 @@ def play(
         level = levels[seat]
         seen = view(state, seat)
         started = time.perf_counter()
-        action = choose(level, seen, rng_for(seed, len(log), seat))
+        rng = rng_for(seed, len(log), seat)
+        player = players.get(level) if players else None
+        action = choose(level, seen, rng) if player is None else player(seen, rng)
+        if action not in seen.legal:
+            raise RuntimeError(f"{level} chose an illegal move: {action}")
         if on_decision is not None:
             on_decision(seat, level, action, time.perf_counter() - started)
         state = apply(state, action)
@@ -79,6 +90,7 @@ def duplicate_games(
     strong: str,
     weak: str,
     on_decision: Callable[[int, str, Action, float], None] | None = None,
+    players: Mapping[str, Player] | None = None,
 ) -> Duplicate:
     """One wall replayed three times with the seats rotated.
 
@@ -91,7 +103,7 @@ def duplicate_games(
     points: dict[str, list[float]] = {strong: [], weak: []}
     for lone_seat in range(3):
         levels = [alone if seat == lone_seat else pair for seat in range(3)]
-        state, _ = play(options, seed, levels, on_decision)
+        state, _ = play(options, seed, levels, on_decision, players)
         result = state.game_result
         for seat, place in enumerate(placements(state)):
             places[levels[seat]].append(place)

@@ -7,7 +7,7 @@ import pytest
 from games.prng import SplitMix64
 from games.sanma import bots
 from games.sanma.bots import selfplay
-from games.sanma.engine import Options, apply, new_game, view, waiting_for
+from games.sanma.engine import Action, Options, apply, new_game, view, waiting_for
 
 
 def test_the_levels_are_named_weakest_first():
@@ -61,3 +61,28 @@ def test_the_same_seed_gives_the_same_game():
     other = selfplay.play(Options(length="east"), 12, lineup)[1]
     assert [str(a) for a in first] == [str(a) for a in again]
     assert [str(a) for a in first] != [str(a) for a in other]
+
+
+def test_an_outside_player_plays_its_seats_from_their_view_alone():
+    """The benchmark's outside agent: it gets each of its seat's views, and our levels
+    play the other seats as ever."""
+    seen = []
+
+    def first_legal(v, rng):
+        seen.append((v.seat, v.open_hands))
+        return v.legal[0]
+
+    lineup = ("outside", "master", "outside")
+    state, log = selfplay.play(Options(), 3, lineup, players={"outside": first_legal})
+    assert state.phase == "game-end"
+    assert {seat for seat, _ in seen} == {0, 2}
+    assert all(hands is None for _, hands in seen)
+    assert len(seen) == sum(1 for a in log if a.seat != 1)
+
+
+def test_an_illegal_move_of_an_outside_player_stops_the_game():
+    def cheat(v, rng):
+        return Action(v.seat, "tsumo")
+
+    with pytest.raises(RuntimeError, match="illegal move"):
+        selfplay.play(Options(), 3, ("outside", "normal", "normal"), players={"outside": cheat})
