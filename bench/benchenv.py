@@ -1,10 +1,16 @@
 """What the benchmarks share: a database of their own and the environment that points
-Django at it (production settings, less HTTPS, which loopback does not have)."""
+Django at it (production settings, less HTTPS, which loopback does not have); the site
+in its production shape on loopback."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import socket
+import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,3 +50,87 @@ def create_database(database_url: str, fresh: bool = False) -> None:
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for(url: str) -> None:
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(url, timeout=1)
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit(f"{url} did not answer")
+
+
+@contextlib.contextmanager
+def running_site(stream: bool, port: int | None = None, stream_port: int | None = None):
+    """The site as production runs it, on loopback, from this process's environment:
+    gunicorn with two workers of two threads and, with ``stream``, the live stream
+    under uvicorn (TABLE_STREAM_URL pointing at it). Yields the site's address; the
+    ports are free ones unless given."""
+    processes = []
+    env = dict(os.environ)
+    if stream:
+        env["TABLE_STREAM_URL"] = f"http://127.0.0.1:{stream_port or free_port()}"
+        processes.append(
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "uvicorn",
+                    "games.tables.stream:app",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    env["TABLE_STREAM_URL"].rsplit(":", 1)[1],
+                    "--log-level",
+                    "warning",
+                    "--no-access-log",
+                ],
+                cwd=ROOT,
+                env=env,
+            )
+        )
+        wait_for(env["TABLE_STREAM_URL"] + "/health")
+    else:
+        env.pop("TABLE_STREAM_URL", None)
+    port = port or free_port()
+    processes.append(
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "config.wsgi",
+                "-b",
+                f"127.0.0.1:{port}",
+                "-w",
+                "2",
+                "--threads",
+                "2",
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=env,
+        )
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for(base + "/ping")
+        yield base
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:  # a stream still open keeps uvicorn waiting
+                process.kill()
+                process.wait()

@@ -23,17 +23,14 @@ Needs Debian's chromium and Playwright (the test extras).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
 import time
-import urllib.request
 
-from benchenv import ROOT, bench_environment, create_database, percentile
+from benchenv import ROOT, bench_environment, create_database, percentile, running_site
 
 os.environ.update(bench_environment("mahjong_bench_rooms", redis_db=12))
 os.environ.update(TABLE_DECISION_SECONDS="600", TABLE_BANK_SECONDS="600")
@@ -57,83 +54,6 @@ WATCH = """() => {
     attributes: true, attributeFilter: ["data-version"]});
   note();
 }"""
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def _wait(url: str) -> None:
-    for _ in range(300):
-        try:
-            urllib.request.urlopen(url, timeout=1)
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit(f"{url} did not answer")
-
-
-@contextlib.contextmanager
-def _site(stream: bool):
-    processes = []
-    env = dict(os.environ)
-    if stream:
-        stream_port = _free_port()
-        env["TABLE_STREAM_URL"] = f"http://127.0.0.1:{stream_port}"
-        processes.append(
-            subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "uvicorn",
-                    "games.tables.stream:app",
-                    "--host",
-                    "127.0.0.1",
-                    "--port",
-                    str(stream_port),
-                    "--log-level",
-                    "warning",
-                    "--no-access-log",
-                ],
-                cwd=ROOT,
-                env=env,
-            )
-        )
-        _wait(env["TABLE_STREAM_URL"] + "/health")
-    else:
-        env.pop("TABLE_STREAM_URL", None)
-    port = _free_port()
-    processes.append(
-        subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "config.wsgi",
-                "-b",
-                f"127.0.0.1:{port}",
-                "-w",
-                "2",
-                "--threads",
-                "2",
-                "--log-level",
-                "warning",
-            ],
-            cwd=ROOT,
-            env=env,
-        )
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait(base + "/ping")
-        yield base
-    finally:
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            process.wait(timeout=10)
 
 
 def _choice(page):
@@ -257,7 +177,7 @@ def main() -> None:
             executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
         )
         for name, stream in (("stream", True), ("polling", False)):
-            with _site(stream) as base:
+            with running_site(stream) as base:
                 results[name] = _run(browser, base, args.game, args.moves)
         browser.close()
     print(f"{args.game}, {len(GAMES[args.game][0])} browsers")

@@ -375,6 +375,10 @@ def _play_on(table: Table, rules: TableRules, state: State, moves: _Moves) -> St
     # Away humans are played for while anybody is at the table (nothing is played for an
     # empty one: it waits); a seat left for good is played for to the end.
     stand_ins = (away if here - away else set()) | left
+    # Once every seat of a table of humans alone is left, the weakest bots play them:
+    # seats played as out of time never win, and a game that goes on after a draw
+    # (Classic's East keeps the deal) would never end (docs/tables.md#every-started-table-counts).
+    weakest = rules.bot_levels[0] if not bots and not here else None
     # The decisions the humans at the table left to the server (docs/tables.md#toggles).
     toggled = {
         seat.index: chosen
@@ -394,6 +398,8 @@ def _play_on(table: Table, rules: TableRules, state: State, moves: _Moves) -> St
             seat = ready[0]
             if seat in bots:
                 text = rules.bot_action(state, seat, bots[seat], table.seed, len(table.log))
+            elif weakest is not None:
+                text = rules.bot_action(state, seat, weakest, table.seed, len(table.log))
             else:
                 text = rules.timeout_action(state, seat, table.seed, len(table.log))
         else:

@@ -110,3 +110,18 @@ def test_an_account_never_holds_two_seats_at_one_table(alice, django_capture_on_
     assert seats[0].user == alice and seats[1].user is None  # the guest's stays the guest's
     assert seats[1].left_at is not None  # and is the server's to the end
     assert Table.objects.of(Player(alice)).count() == 1
+
+
+@pytest.mark.slow
+def test_a_classic_table_of_humans_all_of_whom_left_ends(django_capture_on_commit_callbacks):
+    """Seats played as out of time never win, and Classic's East keeps the deal after a
+    draw: once all four humans left, the weakest bots play their seats to the end."""
+    humans = [Player(guest_id=letter * 32) for letter in "abcd"]
+    options = {"rounds": 1, "flowers": True, "dealer_rule": "official"}
+    table = play.start_table("classic", options, humans, seed=7, lobby=True)
+    for human in humans:
+        with django_capture_on_commit_callbacks(execute=True):
+            play.leave(human, table.public_id)
+    table.refresh_from_db()
+    assert table.status == Table.Status.FINISHED
+    assert sorted(seat.place for seat in table.seats.all()) == [1, 2, 3, 4]

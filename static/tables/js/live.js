@@ -1,11 +1,11 @@
 // Live pages (docs/tables.md#live-updates). A table of several humans keeps itself
-// current, and so does a room before its game. The stream (an EventSource) only says
-// "changed" with the table's version; the page then asks for its own seat's view, which
-// answers 304 while nothing changed for this seat. Whenever the stream is gone the page
-// polls instead, so updates only slow down. At the table's next deadline the page posts
-// to the table's overdue address: the server then plays for a seat out of time, even
-// where no task runs (a plain page view never does). The clocks count down here; the
-// server's figures stand without this script.
+// current, and so does a room before its game. On each change changes.js reports (the
+// stream's "changed" with the table's version, or a poll without the stream) the page
+// asks for its own seat's view, which answers 304 while nothing changed for this seat.
+// At the table's next deadline the page posts to the table's overdue address: the
+// server then plays for a seat out of time, even where no task runs (a plain page view
+// never does). The clocks count down here; the server's figures stand without this
+// script.
 (function () {
   "use strict";
 
@@ -39,14 +39,9 @@
   const quietCheckMs = parseInt(root.dataset.quietCheckMs || "0", 10);
   const streamUrl = root.dataset.streamUrl;
   const pollMs = Math.max(500, parseFloat(root.dataset.pollSeconds || "2") * 1000);
-  const SILENT_MS = 50000; // the stream pings every 20 s: longer quiet means it is gone
   let busy = false;
   let again = false;
-  let poller = null;
   let deadlineTimer = null;
-  let source = null;
-  let backoff = 1;
-  let heard = Date.now();
   let offset = 0; // the server's clock minus ours
 
   const table = () => document.getElementById("table");
@@ -74,53 +69,12 @@
       });
   }
 
-  // data-live-state says how the page keeps current: "stream", "polling" or "over".
-  function poll(on) {
-    if (on && !poller && !over()) poller = setInterval(refresh, pollMs);
-    if (!on && poller) {
-      clearInterval(poller);
-      poller = null;
-    }
-    root.dataset.liveState = over() ? "over" : poller ? "polling" : "stream";
-  }
-
-  function connect() {
-    if (!streamUrl || !window.EventSource || over()) {
-      poll(!over());
-      return;
-    }
-    source = new EventSource(streamUrl);
-    heard = Date.now();
-    source.addEventListener("changed", () => {
-      heard = Date.now();
-      refresh();
-    });
-    source.addEventListener("ping", () => {
-      heard = Date.now();
-    });
-    source.onopen = () => {
-      heard = Date.now();
-      backoff = 1;
-      poll(false);
-    };
-    source.onerror = () => {
-      poll(true); // until the stream is back
-      if (source && source.readyState === EventSource.CLOSED) {
-        source = null; // refused (docs/tables.md#what-the-stream-refuses): try again later
-        setTimeout(connect, backoff * 1000);
-        backoff = Math.min(backoff * 2, 30);
-      }
-    };
-  }
-
-  setInterval(() => {
-    if (source && source.readyState === EventSource.OPEN && Date.now() - heard > SILENT_MS) {
-      source.close();
-      source = null;
-      poll(true);
-      connect();
-    }
-  }, 5000);
+  const changes = window.followChanges(root, {
+    streamUrl,
+    pollMs,
+    onChange: refresh,
+    stopped: over(),
+  });
 
   function tick() {
     const now = Date.now() + offset;
@@ -146,16 +100,11 @@
       // No deadline this page may see: another seat may be answering an offer.
       deadlineTimer = setTimeout(() => refresh(true), quietCheckMs);
     }
-    if (over()) {
-      if (source) source.close();
-      source = null;
-      poll(false);
-    }
+    if (over()) changes.stop();
     tick();
   }
 
   document.addEventListener("htmx:afterSettle", arm);
   setInterval(tick, 250);
   arm();
-  connect();
 })();

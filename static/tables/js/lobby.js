@@ -1,11 +1,10 @@
-// A game's lobby (docs/tables.md#lobby-and-rating). The live stream (an EventSource)
-// says only that the lobby changed: a player seated at a new table, one joining or
-// leaving the queue, a lobby table ending. The page then asks for the counts, or, while
-// its player waits, for the waiting part (a post: the match-maker runs), whose answer
-// takes the player to the table once seated. Whenever the stream is gone the page polls
-// instead. The countdown to the bots counts here second by second from the server's
-// deadline, and at its end the page asks at once; the server's figures stand without
-// this script.
+// A game's lobby (docs/tables.md#lobby-and-rating). On each change changes.js reports
+// (the stream's "changed": a player seated at a new table, one joining or leaving the
+// queue, a lobby table ending; or a poll without the stream) the page asks for the
+// counts, or, while its player waits, for the waiting part (a post: the match-maker
+// runs), whose answer takes the player to the table once seated. The countdown to the
+// bots counts here second by second from the server's deadline, and at its end the page
+// asks at once; the server's figures stand without this script.
 (function () {
   "use strict";
 
@@ -15,13 +14,8 @@
   const countsUrl = root.dataset.countsUrl;
   const waitingUrl = root.dataset.waitingUrl;
   const pollMs = Math.max(500, parseFloat(root.dataset.pollSeconds || "2") * 1000);
-  const SILENT_MS = 50000; // the stream pings every 20 s: longer quiet means it is gone
   let busy = false;
   let again = false;
-  let poller = null;
-  let source = null;
-  let backoff = 1;
-  let heard = Date.now();
   let offset = 0; // the server's clock minus ours
   let dueTimer = null;
 
@@ -60,54 +54,6 @@
       });
   }
 
-  // data-live-state says how the page keeps current: "stream" or "polling".
-  function poll(on) {
-    if (on && !poller) poller = setInterval(refresh, pollMs);
-    if (!on && poller) {
-      clearInterval(poller);
-      poller = null;
-    }
-    root.dataset.liveState = poller ? "polling" : "stream";
-  }
-
-  function connect() {
-    if (!streamUrl || !window.EventSource) {
-      poll(true);
-      return;
-    }
-    source = new EventSource(streamUrl);
-    heard = Date.now();
-    source.addEventListener("changed", () => {
-      heard = Date.now();
-      refresh();
-    });
-    source.addEventListener("ping", () => {
-      heard = Date.now();
-    });
-    source.onopen = () => {
-      heard = Date.now();
-      backoff = 1;
-      poll(false);
-    };
-    source.onerror = () => {
-      poll(true); // until the stream is back
-      if (source && source.readyState === EventSource.CLOSED) {
-        source = null; // refused (docs/tables.md#what-the-stream-refuses): try again later
-        setTimeout(connect, backoff * 1000);
-        backoff = Math.min(backoff * 2, 30);
-      }
-    };
-  }
-
-  setInterval(() => {
-    if (source && source.readyState === EventSource.OPEN && Date.now() - heard > SILENT_MS) {
-      source.close();
-      source = null;
-      poll(true);
-      connect();
-    }
-  }, 5000);
-
   function tick() {
     const clock = document.querySelector("#queue .lobby-countdown[data-deadline]");
     if (!clock) return;
@@ -133,5 +79,5 @@
   document.addEventListener("htmx:afterSettle", arm);
   setInterval(tick, 250);
   arm();
-  connect();
+  window.followChanges(root, { streamUrl, pollMs, onChange: refresh });
 })();
