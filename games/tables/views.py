@@ -281,6 +281,8 @@ def table_page(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> Ht
     context = table_context(
         kind, table, seat, state, _since(request, table), remembered=toggles.remembered(request)
     )
+    # Logging in or signing up from here comes back (docs/site.md#back-to-the-table).
+    context["return_to"] = table_url(kind, table)
     return render(request, "tables/table.html", context)
 
 
