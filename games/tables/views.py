@@ -25,7 +25,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from games import languages, limits
 from games.players import Player, player_of
 
-from . import live, play, replays, sheets, timers, toggles
+from . import live, play, replays, sheets, sounds, timers, toggles
 from .forms import AwayForm, DecisionForm, JoinCodeForm, SeatNameForm, ToggleForm
 from .models import Table
 from .presenters import decision_text, present, turn_text, who_is
@@ -206,6 +206,7 @@ class Live:
     # A page that sees no deadline (another seat may be answering an offer, which is its
     # secret) posts after this long anyway, so that the table goes on without a worker.
     quiet_check_ms: int
+    turn_ms: int  # a page hidden longer than one decision is silent (docs/tables.md#sounds)
 
 
 def _live(kind: GameKind, table: Table, seat: int, state: State, now) -> Live | None:
@@ -224,6 +225,7 @@ def _live(kind: GameKind, table: Table, seat: int, state: State, now) -> Live | 
         clocks=clocks,
         away=seat in clocks.away,
         quiet_check_ms=int((settings.TABLE_DECISION_SECONDS + 0.5) * 1000),
+        turn_ms=int(settings.TABLE_DECISION_SECONDS * 1000),
     )
 
 
@@ -267,6 +269,10 @@ def table_context(
             seats_of(table)[seat].toggles, remembered, bool(shown_live), kind.riichi
         ),
         "one_tap": toggles.Toggle.ONE_TAP in remembered,
+        # The page's sounds (docs/tables.md#sounds): what it may sound, if switched on.
+        "sound": toggles.Toggle.SOUND in remembered,
+        "cue": sounds.cue(table.log[: view.version], since),
+        "deciding": sounds.deciding(view) and table.is_playing,
         "status_text": status_text,
     }
 
