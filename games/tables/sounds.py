@@ -14,8 +14,8 @@ WINS = frozenset({"ron", "tsumo"})
 
 
 def cue(log: Sequence[str], since: int) -> str:
-    """"win" where a decision after the log's first ``since`` won a hand, else "riichi"
-    where one declared riichi, else nothing. A page read whole (``since`` at the log's
+    """The cue of the decisions after the log's first ``since``: "win" where one won a
+    hand, else "riichi" where one declared riichi, else nothing. A page read whole (``since`` at the log's
     end) sounds nothing."""
     if since < 0:
         return ""
