@@ -448,6 +448,10 @@ def sheet(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpRes
     return render(request, "tables/sheet.html", context)
 
 
+# How fast a replay may play on by itself: steps a second (docs/tables.md#replay-stepping).
+REPLAY_SPEEDS = (0.5, 1, 2, 4)
+
+
 @require_GET
 def replay(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpResponse:
     """The table at any decision of its log: the player's view while it runs, every
@@ -472,6 +476,7 @@ def replay(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpRe
         "finished": finished,
         "round_name": kind.round_name(view.round),
         "last_text": decision_text(kind, last, seat, seats),
+        "speeds": REPLAY_SPEEDS,
     }
     return render(request, "tables/replay.html", context)
 
