@@ -15,8 +15,8 @@ WINS = frozenset({"ron", "tsumo"})
 
 def cue(log: Sequence[str], since: int) -> str:
     """The cue of the decisions after the log's first ``since``: "win" where one won a
-    hand, else "riichi" where one declared riichi, else nothing. A page read whole (``since`` at the log's
-    end) sounds nothing."""
+    hand, else "riichi" where one declared riichi, else nothing. A page read whole
+    (``since`` at the log's end) sounds nothing."""
     if since < 0:
         return ""
     moves = {Action.parse(text).move for text in log[since:] if not is_secret(text)}

@@ -25,7 +25,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from games import languages, limits
 from games.players import Player, player_of
 
-from . import live, play, replays, sheets, sounds, timers, toggles
+from . import controls, live, play, replays, sheets, sounds, timers, toggles
 from .forms import AwayForm, DecisionForm, JoinCodeForm, SeatNameForm, ToggleForm
 from .models import Table
 from .presenters import decision_text, present, turn_text, who_is
@@ -511,7 +511,7 @@ def rules(request: HttpRequest, kind: GameKind) -> HttpResponse:
     a language has none yet); ``?part=body`` only the text, for the panel the table
     opens beside itself."""
     text = languages.template_for(f"{kind.template_dir}/rules/{{language}}.html")
-    context = {**kind.rules_context(), "kind": kind, "text": text}
+    context = {**kind.rules_context(), **controls.context(kind), "kind": kind, "text": text}
     if request.GET.get("part") == "body":
         return render(request, "tables/_rules_panel.html", context)
     return render(request, "tables/rules.html", context)
