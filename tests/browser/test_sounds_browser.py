@@ -83,3 +83,62 @@ def test_reduced_motion_keeps_the_table_silent(page: Page, live_server, alice):
     page.wait_for_timeout(300)
     assert page.evaluate("window.audioContexts") == 0
     assert page.evaluate("window.cues") == []
+
+
+# The page believes it is hidden while window.fakeHidden is true.
+FAKE_HIDDEN = """
+window.fakeHidden = false;
+Object.defineProperty(document, "hidden", { get: () => window.fakeHidden });
+"""
+
+
+def _room_table(alice, bob):
+    """A Sanma table of two humans (a room's: timed, live) and a bot, at Bob's discard;
+    the turn comes round to Alice after it."""
+    from games.tables.models import Seat, Table
+
+    seed, log = sanma.position_with("d", 1)
+    table = Table.objects.create(kind="sanma", options=sanma.OPTIONS, seed=seed, log=list(log))
+    for index, who in enumerate(({"user": alice}, {"user": bob}, {"bot_level": "normal"})):
+        Seat.objects.create(table=table, index=index, **who)
+    return table
+
+
+def _bob_discards(table, bob) -> None:
+    from games.sanma import engine
+    from games.tables.play import decide
+
+    table.refresh_from_db()
+    view = engine.view(sanma.state_of(table), 1)
+    move = next(a.text for a in view.legal if a.move == "d")
+    assert decide(Player(bob), table.public_id, table.shown_version, move) is not None
+
+
+@pytest.mark.parametrize("hidden", [False, True], ids=["shown", "hidden-longer-than-a-turn"])
+def test_a_room_sounds_the_turn_unless_the_page_was_hidden_too_long(
+    page: Page, live_server, settings, alice, django_user_model, hidden
+):
+    settings.TABLE_DECISION_SECONDS = 1  # one turn: a second (the bank stands for the rest)
+    settings.TABLE_BANK_SECONDS = 600
+    settings.TABLE_RESULT_SECONDS = 600
+    settings.TABLE_POLL_SECONDS = 1
+    bob = django_user_model.objects.create_user("bob", "", "correct-horse-battery")
+    alice.table_toggles = ["sound"]
+    alice.save(update_fields=["table_toggles"])
+    table = _room_table(alice, bob)
+    log_in(page, live_server, alice)
+    page.add_init_script(WATCH_AUDIO)
+    page.add_init_script(FAKE_HIDDEN)
+    page.goto(f"{live_server.url}/sanma/{table.public_id}")
+    expect(page.locator("main[data-live]")).to_have_attribute("data-turn-ms", "1000")
+    expect(page.locator("#table")).not_to_have_attribute("data-deciding", "1")
+    if hidden:
+        page.evaluate(
+            "window.fakeHidden = true; document.dispatchEvent(new Event('visibilitychange'))"
+        )
+        page.wait_for_timeout(1500)
+    _bob_discards(table, bob)
+    expect(page.locator("#table")).to_have_attribute("data-deciding", "1", timeout=10000)
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.cues") == ([] if hidden else ["turn"])
+    assert page.evaluate("window.audioContexts") == (0 if hidden else 1)
