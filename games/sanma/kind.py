@@ -116,6 +116,17 @@ class Sanma(GameKind):
     )
     exports = True
     riichi = True
+    questions = (
+        (
+            _("Can someone ron the North I set aside?"),
+            _(
+                "Yes: it lies open on the table, and whoever waits on North may ron it (this "
+                "is not robbing a kan). Setting a North aside also ends everyone's ippatsu. "
+                "When someone is in riichi and no North has shown yet, think before you set "
+                "yours aside at once."
+            ),
+        ),
+    )
 
     # ---- the engine, for the table machinery
 

@@ -147,6 +147,9 @@ class GameKind(TableRules):
     stats_note: ClassVar[str]
     exports: ClassVar[bool] = False  # whether a game exports a log (``export``)
     riichi: ClassVar[bool] = False  # whether the game has riichi (its toggle is shown)
+    # The rules page's own questions of the game, before those every game answers
+    # (docs/tables.md#controls-and-questions): (question, answer) pairs.
+    questions: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     # ---- options
 

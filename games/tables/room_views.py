@@ -81,6 +81,7 @@ def _room_context(request: HttpRequest, kind: GameKind, room: Room, error: str =
         "bots": kind.level_names.get(room.bot_level, room.bot_level),
         "error": error,
         "tag": _tag(room),
+        "return_to": _room_url(kind, room),  # docs/site.md#back-to-the-table
     }
 
 

@@ -1,7 +1,7 @@
 """The regulars' toggles (docs/tables.md#toggles): decisions a player leaves to the
 server once and for all (take every win, never call, discard the drawn tile after
-riichi, in rooms pass every offer that cannot win), and one-tap play, which only the
-page reads.
+riichi, in rooms pass every offer that cannot win), and one-tap play, the discard
+helper and sounds, which only the page reads.
 
 Each player's choice is remembered on the account (``table_toggles``, read here by its
 name: games do not import accounts) or, for a guest, in the session; every seat keeps
@@ -33,6 +33,8 @@ class Toggle(StrEnum):
     # table of one human against bots, so a player's choice is kept either way.
     HELPER = "helper"
     NO_HELPER = "no_helper"
+    # The page's sounds (docs/tables.md#sounds): off until the player switches them on.
+    SOUND = "sound"
 
 
 # The toggles the server plays for a seat; one-tap play is the page's alone.
@@ -45,6 +47,7 @@ LABELS = {
     Toggle.AUTO_PASS: _("Auto-pass when I cannot win"),
     Toggle.ONE_TAP: _("One tap discards"),
     Toggle.HELPER: _("Discard helper"),
+    Toggle.SOUND: _("Sounds"),
 }
 HINTS = {
     Toggle.AUTO_WIN: _("Every win you may take is taken at once."),
@@ -55,6 +58,7 @@ HINTS = {
     Toggle.AUTO_PASS: _("Every tile on offer that cannot make your hand is passed."),
     Toggle.ONE_TAP: _("Without it, a first tap raises a tile and a second discards it."),
     Toggle.HELPER: _("Shows which discards leave your hand ready, and the tiles still unseen."),
+    Toggle.SOUND: _("A short sound when it is your turn in a room, and on riichi and wins."),
 }
 # Own-turn moves that stop the auto-discard: a choice the player makes alone.
 _STOPPING = frozenset({"tsumo", "kan", "nuki"})
@@ -157,8 +161,8 @@ def shown(
     seat_toggles: object, remembered_toggles: frozenset[Toggle], timed: bool, riichi: bool
 ) -> list[Shown]:
     """The toggles a seat's page shows: the seat's own, auto-pass only at a table of
-    several humans, auto-discard only in a game with riichi, one-tap play and the
-    discard helper as the player remembers them. Never another seat's."""
+    several humans, auto-discard only in a game with riichi, one-tap play, the discard
+    helper and sounds as the player remembers them. Never another seat's."""
     mine = clean(seat_toggles)
     hidden = {*(() if timed else (Toggle.AUTO_PASS,)), *(() if riichi else (Toggle.AUTO_DISCARD,))}
     listed = [t for t in SEAT_TOGGLES if t not in hidden]
@@ -166,4 +170,5 @@ def shown(
         *(Shown(toggle, toggle in mine) for toggle in listed),
         Shown(Toggle.ONE_TAP, Toggle.ONE_TAP in remembered_toggles),
         Shown(Toggle.HELPER, helper_on(remembered_toggles, practice=not timed)),
+        Shown(Toggle.SOUND, Toggle.SOUND in remembered_toggles),
     ]

@@ -25,7 +25,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from games import languages, limits
 from games.players import Player, player_of
 
-from . import live, play, replays, sheets, timers, toggles
+from . import controls, live, play, replays, sheets, sounds, timers, toggles
 from .forms import AwayForm, DecisionForm, JoinCodeForm, SeatNameForm, ToggleForm
 from .models import Table
 from .presenters import decision_text, present, turn_text, who_is
@@ -206,6 +206,7 @@ class Live:
     # A page that sees no deadline (another seat may be answering an offer, which is its
     # secret) posts after this long anyway, so that the table goes on without a worker.
     quiet_check_ms: int
+    turn_ms: int  # a page hidden longer than one decision is silent (docs/tables.md#sounds)
 
 
 def _live(kind: GameKind, table: Table, seat: int, state: State, now) -> Live | None:
@@ -224,6 +225,7 @@ def _live(kind: GameKind, table: Table, seat: int, state: State, now) -> Live | 
         clocks=clocks,
         away=seat in clocks.away,
         quiet_check_ms=int((settings.TABLE_DECISION_SECONDS + 0.5) * 1000),
+        turn_ms=int(settings.TABLE_DECISION_SECONDS * 1000),
     )
 
 
@@ -267,6 +269,10 @@ def table_context(
             seats_of(table)[seat].toggles, remembered, bool(shown_live), kind.riichi
         ),
         "one_tap": toggles.Toggle.ONE_TAP in remembered,
+        # The page's sounds (docs/tables.md#sounds): what it may sound, if switched on.
+        "sound": toggles.Toggle.SOUND in remembered,
+        "cue": sounds.cue(table.log[: view.version], since),
+        "deciding": sounds.deciding(view) and table.is_playing,
         "status_text": status_text,
     }
 
@@ -281,6 +287,8 @@ def table_page(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> Ht
     context = table_context(
         kind, table, seat, state, _since(request, table), remembered=toggles.remembered(request)
     )
+    # Logging in or signing up from here comes back (docs/site.md#back-to-the-table).
+    context["return_to"] = table_url(kind, table)
     return render(request, "tables/table.html", context)
 
 
@@ -440,6 +448,10 @@ def sheet(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpRes
     return render(request, "tables/sheet.html", context)
 
 
+# How fast a replay may play on by itself: steps a second (docs/tables.md#replay-stepping).
+REPLAY_SPEEDS = (0.5, 1, 2, 4)
+
+
 @require_GET
 def replay(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpResponse:
     """The table at any decision of its log: the player's view while it runs, every
@@ -464,6 +476,7 @@ def replay(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpRe
         "finished": finished,
         "round_name": kind.round_name(view.round),
         "last_text": decision_text(kind, last, seat, seats),
+        "speeds": REPLAY_SPEEDS,
     }
     return render(request, "tables/replay.html", context)
 
@@ -498,7 +511,7 @@ def rules(request: HttpRequest, kind: GameKind) -> HttpResponse:
     a language has none yet); ``?part=body`` only the text, for the panel the table
     opens beside itself."""
     text = languages.template_for(f"{kind.template_dir}/rules/{{language}}.html")
-    context = {**kind.rules_context(), "kind": kind, "text": text}
+    context = {**kind.rules_context(), **controls.context(kind), "kind": kind, "text": text}
     if request.GET.get("part") == "body":
         return render(request, "tables/_rules_panel.html", context)
     return render(request, "tables/rules.html", context)

@@ -208,6 +208,7 @@ def test_the_toggles_are_remembered_for_the_next_table(alice_client, alice):
         "auto_discard": False,
         "one_tap": False,
         "helper": True,  # on by default at a practice table
+        "sound": False,  # off until switched on
     }  # auto-pass is for tables of several humans
 
 
