@@ -113,7 +113,7 @@ def seconds_for(rules: TableRules, state: State, seat: Seat, clock: Clock) -> fl
 
 
 def deadline(rules: TableRules, state: State, seat: Seat, clock: Clock) -> datetime | None:
-    if seat.waiting_since is None:
+    if seat.waiting_since is None or not clock.runs:
         return None
     return seat.waiting_since + timedelta(seconds=seconds_for(rules, state, seat, clock))
 
