@@ -67,8 +67,8 @@ def timer_name(timer: str) -> str:
     seconds = timer_seconds(timer)
     if seconds is None:
         return _("No timer")
-    decision, bank = (round(value) for value in seconds)
-    if bank:
+    decision, bank = (f"{value:g}" for value in seconds)
+    if seconds[1]:
         text = _("%(decision)s s per move + %(bank)s s bank")
         return text % {"decision": decision, "bank": bank}
     return _("%(decision)s s per move") % {"decision": decision}
