@@ -134,10 +134,16 @@ def test_a_slow_player_is_never_away_a_closed_page_is_and_a_rematch_seats_the_sa
         pytest.fail("the seat whose page was closed never went away")
     expect(quick[0].locator(".seat .away-mark")).to_be_visible()
 
-    # The game ends; one tap on Rematch seats the same humans at a new table.
+    # The game is played to its end by the server's moves for everybody (the pages wait
+    # elsewhere meanwhile, so that a long game is not drawn three times a move), and
+    # the players come back to its result.
+    for page in quick:
+        page.goto(f"{url}/{game}/")
     table = _play_to_the_end(table)
     for page in quick:
+        page.goto(table_url)
         expect(page.locator(".game-result")).to_be_visible(timeout=10_000)
+    # One tap on Rematch seats the same humans at a new table.
     host = quick[0]
     press(host, host.locator('[data-action="rematch"]'))
     expect(host).not_to_have_url(table_url, timeout=10_000)
