@@ -308,6 +308,9 @@ LOBBY_PROVISIONAL_GAMES = env_int("LOBBY_PROVISIONAL_GAMES", 5)
 # ("http://127.0.0.1:8001"). Unset: no stream, pages poll every TABLE_POLL_SECONDS.
 TABLE_STREAM_URL = env_str("TABLE_STREAM_URL")
 TABLE_POLL_SECONDS = env_float("TABLE_POLL_SECONDS", 2.0)
+# A page counts as open this long after it last asked for its table; a connected stream
+# counts as open until it closes (docs/tables.md#turn-timers).
+TABLE_PAGE_OPEN_SECONDS = env_float("TABLE_PAGE_OPEN_SECONDS", 10.0)
 # The live stream's caps (docs/tables.md#what-the-stream-refuses): streams in all (kept
 # below the process's descriptor limit, with headroom), per client address and per key
 # (one seat of one table); refusals are logged as one line per TABLE_STREAM_LOG_SECONDS.

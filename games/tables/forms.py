@@ -1,6 +1,6 @@
 """What the table pages post (docs/tables.md): a new table's options, a decision, a
-room's code, a seat's name, the host's swap and removal, leaving a seat to the server,
-a toggle."""
+room's code, a seat's name, a room's timer, the host's swap and removal, leaving a seat
+to the server, a toggle."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from .rooms import NAME_LENGTH, normalized_code
+from .timers import DEFAULT_TIMER, timer_choices
 from .toggles import Toggle, switched
 
 
@@ -49,6 +50,24 @@ class SeatNameForm(forms.Form):
     name = forms.CharField(
         label=_("Your name (for guests)"), max_length=NAME_LENGTH, required=False, strip=True
     )
+
+
+class NewRoomForm(SeatNameForm):
+    """A new room's host: their name (a guest's) and the turn timer of its tables
+    (docs/tables.md#turn-timers)."""
+
+    timer = forms.ChoiceField(
+        label=_("Turn timer"),
+        choices=timer_choices,
+        initial=DEFAULT_TIMER,
+        widget=forms.RadioSelect,
+        required=False,
+    )
+
+    def clean_timer(self) -> str:
+        """A post without a timer (a page from before timers were chosen) has the
+        site's."""
+        return self.cleaned_data["timer"] or DEFAULT_TIMER
 
 
 class JoinCodeForm(forms.Form):

@@ -143,6 +143,13 @@ class Table(models.Model):
     # (docs/tables.md#lobby-and-rating).
     lobby = models.BooleanField(default=False)
     rated = models.BooleanField(default=False)
+    # The turn timer its room's host chose, a key of ``timers.TIMERS``
+    # (docs/tables.md#turn-timers); every other table has the site's.
+    timer = models.CharField(max_length=20, default="standard")
+    # The table of the same humans started from this one's result (docs/tables.md#rematch).
+    rematch = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
+    )
 
     objects = TableManager()
 
@@ -280,6 +287,7 @@ class Room(models.Model):
     kind = models.CharField(max_length=20)
     options = models.JSONField(default=dict)
     bot_level = models.CharField(max_length=20)
+    timer = models.CharField(max_length=20, default="standard")  # a key of timers.TIMERS
     table = models.ForeignKey(
         Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="rooms"
     )

@@ -22,10 +22,11 @@ from celery import current_app
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.players import Player
 
-from . import live, states, timers, toggles
+from . import live, presence, states, timers, toggles
 from .engine.actions import is_secret
 from .models import Seat, Table
 from .registry import State, TableRules, rules_for
@@ -203,10 +204,12 @@ def start_table(
     toggled: dict[int, frozenset[toggles.Toggle]] | None = None,
     lobby: bool = False,
     rated: bool = False,
+    timer: str = timers.DEFAULT_TIMER,
 ) -> Table:
     """A new table of ``kind``; ``seats`` in seat order, each a Player or a bot level
     (``names``: the names guests gave, by seat; ``toggled``: the humans' toggles, by
-    seat; ``lobby``, ``rated``: seated by the lobby's quick match, rated as it ends).
+    seat; ``lobby``, ``rated``: seated by the lobby's quick match, rated as it ends;
+    ``timer``: the turn timer a room's host chose).
     The bots play until a human must decide. Raises ValueError on bad options."""
     names = names or {}
     toggled = toggled or {}
@@ -218,7 +221,9 @@ def start_table(
         raise ValueError(f"no {kind} bots of strength {', '.join(sorted(unknown))}")
     seed = new_seed() if seed is None else seed
     state = rules.start(options, seed)
-    table = Table.objects.create(kind=kind, options=options, seed=seed, lobby=lobby, rated=rated)
+    table = Table.objects.create(
+        kind=kind, options=options, seed=seed, lobby=lobby, rated=rated, timer=timer
+    )
     Seat.objects.bulk_create(
         Seat(table=table, index=index, bot_level=who)
         if isinstance(who, str)
@@ -234,6 +239,56 @@ def start_table(
     table = Table.objects.with_seats().get(pk=table.pk)
     _play_on(table, rules, state, _Moves(rules.seats, new_hand=True))
     return table
+
+
+class RematchError(ValueError):
+    """A rematch that cannot be started; ``str()`` is the player's message."""
+
+
+@transaction.atomic
+def rematch(player: Player, public_id) -> Table | None:
+    """The same humans at a new table of the finished one's kind, options and timer
+    (docs/tables.md#rematch): each in the seat they had, a seat whose human left it
+    taken by a bot. The first press starts it; every later press, anybody's, finds it:
+    the finished table's row lock makes them wait, so nobody is seated twice. None where
+    the player has no seat; RematchError where there can be no rematch."""
+    found = _locked(player, public_id)
+    if found is None:
+        return None
+    table, me = found
+    if table.rematch_id is not None:
+        return Table.objects.get(pk=table.rematch_id)
+    seats = list(table.seats.all())
+    if table.is_playing or not timers.is_timed(seats):
+        raise RematchError(gettext("A rematch follows a finished game with friends."))
+    if me.left_at is not None:
+        raise RematchError(gettext("You left this table: the rematch is for those who stayed."))
+    rules = rules_for(table.kind)
+    level = next((seat.bot_level for seat in seats if seat.is_bot), rules.bot_levels[0])
+    players: list[Player | str] = [
+        level if seat.is_bot or seat.left_at is not None else _player_of(seat) for seat in seats
+    ]
+    new = start_table(
+        table.kind,
+        table.options,
+        players,
+        names={seat.index: seat.name for seat in seats if not seat.is_bot and seat.name},
+        toggled={
+            seat.index: toggles.clean(seat.user.table_toggles if seat.user_id else seat.toggles)
+            for seat in seats
+            if not seat.is_bot
+        },
+        timer=table.timer,
+    )
+    table.rematch = new
+    table.save(update_fields=["rematch"])
+    # The room's link leads to the table being played now.
+    table.rooms.update(table=new, used_at=timezone.now())
+    return new
+
+
+def _player_of(seat: Seat) -> Player:
+    return Player(seat.user) if seat.user_id else Player(guest_id=seat.guest_id)
 
 
 def _locked_playing(public_id) -> Table | None:
@@ -273,7 +328,8 @@ def decide(
     if seen is not None and seen < version:
         return Outcome(table, seat, state, Kind.UNSEEN, since=table.version)
     since = table.version
-    if me in timers.overdue(rules, state, table.seats.all(), timezone.now()):
+    clock = timers.clock(table.timer)
+    if me in timers.overdue(rules, state, table.seats.all(), timezone.now(), clock):
         # A decision after its deadline does not count: the server's does.
         state = _decide_overdue(table, rules, state)
         return Outcome(table, seat, state, Kind.LATE, since=since)
@@ -282,7 +338,7 @@ def decide(
         after = _apply(table, rules, state, f"{seat} {move}", moves)
     except ValueError as error:
         return Outcome(table, seat, state, Kind.REFUSED, since=table.version, message=str(error))
-    timers.charge(me, rules, state, timezone.now())
+    timers.charge(me, rules, state, timezone.now(), clock)
     after = _play_on(table, rules, after, moves)
     return Outcome(table, seat, after, Kind.PLAYED, since=since)
 
@@ -302,16 +358,19 @@ def play_overdue(public_id) -> bool:
 
 def _decide_overdue(table: Table, rules: TableRules, state: State) -> State:
     """On the locked table: the server decides for each seat whose time is up, and
-    plays on after each."""
+    plays on after each. A seat whose player has a page of the table open is slow, not
+    gone: it is never made away (docs/tables.md#turn-timers)."""
+    clock = timers.clock(table.timer)
+    pages_open = presence.open_seats(table.public_id) or set()
     for _ in range(MAX_BOT_DECISIONS):
-        due = timers.overdue(rules, state, table.seats.all(), timezone.now())
+        due = timers.overdue(rules, state, table.seats.all(), timezone.now(), clock)
         if not due or not table.is_playing:
             break
         seat = due[0]
         moves = _Moves(rules.seats)
         text = rules.timeout_action(state, seat.index, table.seed, len(table.log))
         before, state = state, _apply(table, rules, state, text, moves)
-        timers.time_out(seat, rules, before)
+        timers.time_out(seat, rules, before, seat.index in pages_open, clock)
         state = _play_on(table, rules, state, moves)
     return state
 
@@ -327,7 +386,7 @@ def set_away(player: Player, public_id, away: bool) -> Table | None:
     if not table.is_playing or not timers.is_timed(table.seats.all()) or me.left_at:
         return table  # a seat left for good is the server's to the end
     rules = rules_for(table.kind)
-    me.timeouts = timers.clock().away_after if away else 0
+    me.timeouts = timers.clock(table.timer).away_after if away else 0
     me.waiting_since = None
     _play_on(table, rules, states.state_at(table), _Moves(rules.seats, public=True))
     return table
@@ -370,7 +429,7 @@ def _play_on(table: Table, rules: TableRules, state: State, moves: _Moves) -> St
     left = {seat.index for seat in seats if seat.left_at is not None}
     here = set(range(rules.seats)) - set(bots) - left  # the humans still at the table
     timed = timers.is_timed(seats)
-    clock = timers.clock()
+    clock = timers.clock(table.timer)
     away = {seat.index for seat in seats if timed and timers.is_away(seat, clock)} - left
     # Away humans are played for while anybody is at the table (nothing is played for an
     # empty one: it waits); a seat left for good is played for to the end.
@@ -417,13 +476,13 @@ def _play_on(table: Table, rules: TableRules, state: State, moves: _Moves) -> St
     table.save(update_fields=fields)
     states.remember(table, state, table.version)
     if timed:
-        timers.wind(seats, rules, state, moves.restarted, moves.new_hand, timezone.now())
+        timers.wind(seats, rules, state, moves.restarted, moves.new_hand, timezone.now(), clock)
         Seat.objects.bulk_update(
             [seat for seat in seats if not seat.is_bot], ["waiting_since", "bank", "timeouts"]
         )
         if moves.public:  # a pass that leaves the offer open tells the others nothing
             live.announce(table)
-        timers.schedule(table, timers.deadlines(rules, state, seats))
+        timers.schedule(table, timers.deadlines(rules, state, seats, clock))
     if results is not None and "status" in fields:
         for seat in seats:
             result = results[seat.index]

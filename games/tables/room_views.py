@@ -23,16 +23,14 @@ from django_htmx.http import HttpResponseClientRedirect
 from games import limits
 from games.players import Player, player_of
 
-from . import rooms, toggles
-from .forms import JoinCodeForm, RemoveForm, SeatNameForm, SwapForm
+from . import rooms, timers, toggles
+from .forms import JoinCodeForm, NewRoomForm, RemoveForm, SeatNameForm, SwapForm
 from .models import Room
 from .registry import GameKind
-from .views import opening_refused, problem, start_page, table_url, too_many
+from .views import STOP_POLLING, opening_refused, problem, start_page, table_url, too_many
 
 WINDS = ("E", "S", "W", "N")  # seat 0 deals first
 CODES_NOT_FOUND = "room codes not found per address"
-# An answer of status 286 tells a polling part to stop asking (htmx).
-STOP_POLLING = 286
 
 
 @dataclass(frozen=True)
@@ -79,6 +77,7 @@ def _room_context(request: HttpRequest, kind: GameKind, room: Room, error: str =
         "removed": me is None and rooms.was_removed(room, player),
         "options": kind.describe_options(room.options),
         "bots": kind.level_names.get(room.bot_level, room.bot_level),
+        "timer": timers.timer_name(room.timer),
         "error": error,
         "tag": _tag(room),
         "return_to": _room_url(kind, room),  # docs/site.md#back-to-the-table
@@ -133,7 +132,7 @@ def _to_table(request: HttpRequest, kind: GameKind, room: Room) -> HttpResponse:
 @require_POST
 def new_room(request: HttpRequest, kind: GameKind) -> HttpResponse:
     form = kind.options_form(request.POST, auto_id="room_%s")
-    name_form = SeatNameForm(request.POST, auto_id="room_%s")
+    name_form = NewRoomForm(request.POST, auto_id="room_%s")
     if not (form.is_valid() and name_form.is_valid()):
         return start_page(request, kind, room_form=form, name_form=name_form, status=400)
     refusal = opening_refused(request, "rooms")
@@ -146,6 +145,7 @@ def new_room(request: HttpRequest, kind: GameKind) -> HttpResponse:
         form.cleaned_data["level"],
         name_form.cleaned_data["name"],
         toggles.remembered(request),
+        timer=name_form.cleaned_data["timer"],
     )
     url = _room_url(kind, room)
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from games.players import Player
 
-from . import play, toggles
+from . import play, timers, toggles
 from .models import Room, RoomRemoval, RoomSeat, Table
 from .registry import rules_for
 
@@ -63,18 +63,22 @@ def create(
     bot_level: str,
     name: str = "",
     chosen: frozenset[toggles.Toggle] = frozenset(),
+    timer: str = timers.DEFAULT_TIMER,
 ) -> Room:
-    """A new room with its host in the first seat (``chosen``: the host's toggles).
-    ValueError for options or a bot strength the kind does not know."""
+    """A new room with its host in the first seat (``chosen``: the host's toggles;
+    ``timer``: the turn timer of its tables). ValueError for options, a bot strength or
+    a timer the kind does not know."""
     rules = rules_for(kind)
     if bot_level not in rules.bot_levels:
         raise ValueError(f"no {kind} bots of strength {bot_level}")
     rules.start(options, 0)  # refuses options the game does not know
+    if timer not in timers.TIMERS:
+        raise ValueError(f"no turn timer {timer}")
     for _attempt in range(10):
         try:
             with transaction.atomic():
                 room = Room.objects.create(
-                    code=_new_code(), kind=kind, options=options, bot_level=bot_level
+                    code=_new_code(), kind=kind, options=options, bot_level=bot_level, timer=timer
                 )
                 RoomSeat.objects.create(
                     room=room,
@@ -237,7 +241,13 @@ def start(player: Player, code: str, seed: int | None = None) -> Table:
         for i, m in by_index.items()
     }
     table = play.start_table(
-        room.kind, room.options, seats, seed=seed, names=names, toggled=toggled
+        room.kind,
+        room.options,
+        seats,
+        seed=seed,
+        names=names,
+        toggled=toggled,
+        timer=room.timer,
     )
     room.table = table
     room.used_at = timezone.now()

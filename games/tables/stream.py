@@ -38,11 +38,15 @@ from django.conf import settings  # noqa: E402
 from redis.exceptions import RedisError  # noqa: E402
 
 from games.addresses import address_key, forwarded_client  # noqa: E402
+from games.tables import presence  # noqa: E402
 from games.tables.live import CHANNEL_PREFIX, VERSION_PREFIX, seat_of_key  # noqa: E402
 
 log = logging.getLogger("games.tables.stream")
 
 PING_SECONDS = 20.0
+# A connected stream's page counts as open until this long after its last ping, should
+# the process die without forgetting it (docs/tables.md#turn-timers).
+OPEN_SECONDS = 2 * PING_SECONDS + 5
 RETRY_MS = 1000  # how soon a page's EventSource reconnects
 # Descriptors kept free beside the streams, at least: the listening socket, Redis, the
 # logs, and the connections accepted and not yet answered or refused.
@@ -213,6 +217,19 @@ class Hub:
             for listener in listeners:
                 listener.tell(None)
 
+    async def note_open(self, public_id: str, listener: Listener, is_open: bool) -> None:
+        """Note the stream's page as open (again), or forget it once it closed."""
+        name = presence.member(listener.key[1], f"s{os.getpid()}-{id(listener)}")
+        try:
+            if is_open:
+                until = time.time() + OPEN_SECONDS
+                await self.redis.zadd(presence.key(public_id), {name: until})
+                await self.redis.expire(presence.key(public_id), presence.KEY_TTL)
+            else:
+                await self.redis.zrem(presence.key(public_id), name)
+        except (RedisError, OSError, AttributeError):
+            pass  # without Redis no seat counts as open: the timers act as before
+
     async def last_version(self, public_id: str) -> str | None:
         try:
             value = await self.redis.get(VERSION_PREFIX + public_id)
@@ -378,6 +395,7 @@ async def _stream(public_id: str, listener: Listener, receive, send) -> None:
         # (docs/tables.md#live-updates). A change announced while it was read is the
         # same news: the page hears it once.
         version = await hub.last_version(public_id)
+        await hub.note_open(public_id, listener, True)
         if version is not None and listener.version == version:
             listener.version = None
         await send(
@@ -401,6 +419,7 @@ async def _stream(public_id: str, listener: Listener, receive, send) -> None:
                 await asyncio.wait_for(listener.wake.wait(), PING_SECONDS)
             except TimeoutError:
                 await send(_event("ping", ""))
+                await hub.note_open(public_id, listener, True)
                 continue
             listener.wake.clear()
             if listener.closed:
@@ -414,3 +433,4 @@ async def _stream(public_id: str, listener: Listener, receive, send) -> None:
     finally:
         hub.remove(public_id, listener)
         watcher.cancel()
+        await hub.note_open(public_id, listener, False)

@@ -19,6 +19,7 @@ from datetime import datetime, timedelta
 from celery import current_app
 from django.conf import settings
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from .models import Seat, Table
 from .registry import State, TableRules
@@ -35,14 +36,58 @@ class Clock:
     bank: float  # seconds more, per hand, for the decisions of one's own turns
     result: float  # seconds to read a hand's result before the table goes on
     away_after: int  # decisions in a row taken by the server before a seat is away
+    runs: bool = True  # False: no timer at all (friends at one sofa)
 
 
-def clock() -> Clock:
+# The turn timers a room's host chooses from (docs/tables.md#turn-timers), by the key
+# stored on the room and its tables: the seconds of each decision and of the bank.
+# The default is the site's (TABLE_DECISION_SECONDS + TABLE_BANK_SECONDS, Tenhou's
+# 5 + 10); "none" runs no clock.
+DEFAULT_TIMER = "standard"
+TIMERS: dict[str, tuple[float, float] | None] = {
+    DEFAULT_TIMER: None,  # the settings' seconds
+    "calm": (10.0, 30.0),
+    "minute": (60.0, 0.0),
+    "none": None,
+}
+
+
+def timer_seconds(timer: str) -> tuple[float, float] | None:
+    """A timer's seconds per decision and of its bank; None for no timer."""
+    if timer == "none":
+        return None
+    found = TIMERS.get(timer)
+    if found is None:
+        return settings.TABLE_DECISION_SECONDS, settings.TABLE_BANK_SECONDS
+    return found
+
+
+def timer_name(timer: str) -> str:
+    """How a timer reads on the room's and the table's pages."""
+    seconds = timer_seconds(timer)
+    if seconds is None:
+        return _("No timer")
+    decision, bank = (f"{value:g}" for value in seconds)
+    if seconds[1]:
+        text = _("%(decision)s s per move + %(bank)s s bank")
+        return text % {"decision": decision, "bank": bank}
+    return _("%(decision)s s per move") % {"decision": decision}
+
+
+def timer_choices() -> list[tuple[str, str]]:
+    return [(key, timer_name(key)) for key in TIMERS]
+
+
+def clock(timer: str = DEFAULT_TIMER) -> Clock:
+    """The clock of a table whose host chose ``timer``."""
+    seconds = timer_seconds(timer)
+    decision, bank = seconds if seconds is not None else (0.0, 0.0)
     return Clock(
-        decision=settings.TABLE_DECISION_SECONDS,
-        bank=settings.TABLE_BANK_SECONDS,
+        decision=decision,
+        bank=bank,
         result=settings.TABLE_RESULT_SECONDS,
         away_after=settings.TABLE_AWAY_AFTER_TIMEOUTS,
+        runs=seconds is not None,
     )
 
 
@@ -68,21 +113,25 @@ def seconds_for(rules: TableRules, state: State, seat: Seat, clock: Clock) -> fl
 
 
 def deadline(rules: TableRules, state: State, seat: Seat, clock: Clock) -> datetime | None:
-    if seat.waiting_since is None:
+    if seat.waiting_since is None or not clock.runs:
         return None
     return seat.waiting_since + timedelta(seconds=seconds_for(rules, state, seat, clock))
 
 
-def deadlines(rules: TableRules, state: State, seats: Iterable[Seat]) -> dict[int, datetime]:
+def deadlines(
+    rules: TableRules, state: State, seats: Iterable[Seat], c: Clock | None = None
+) -> dict[int, datetime]:
     """Each waited-for human seat's deadline, by seat index."""
-    c = clock()
+    c = c or clock()
     found = {seat.index: deadline(rules, state, seat, c) for seat in seats}
     return {index: when for index, when in found.items() if when is not None}
 
 
-def overdue(rules: TableRules, state: State, seats: Iterable[Seat], now: datetime) -> list[Seat]:
+def overdue(
+    rules: TableRules, state: State, seats: Iterable[Seat], now: datetime, c: Clock | None = None
+) -> list[Seat]:
     """The seats the table waits for whose time is up, in seat order."""
-    c = clock()
+    c = c or clock()
     waiting = rules.waiting_for(state)
     return sorted(
         (
@@ -94,10 +143,12 @@ def overdue(rules: TableRules, state: State, seats: Iterable[Seat], now: datetim
     )
 
 
-def charge(seat: Seat, rules: TableRules, before: State, now: datetime) -> None:
+def charge(
+    seat: Seat, rules: TableRules, before: State, now: datetime, c: Clock | None = None
+) -> None:
     """The seat's human decided: the time beyond the decision's seconds comes off the
     bank, and the seat is anything but away."""
-    c = clock()
+    c = c or clock()
     taking_turn = not rules.anyone_continues(before) and not rules.answering(before)
     if seat.waiting_since is not None and taking_turn:
         over = (now - seat.waiting_since).total_seconds() - c.decision
@@ -106,10 +157,16 @@ def charge(seat: Seat, rules: TableRules, before: State, now: datetime) -> None:
     seat.timeouts = 0
 
 
-def time_out(seat: Seat, rules: TableRules, before: State) -> None:
-    """The server decided for the seat, whose time was up."""
+def time_out(
+    seat: Seat, rules: TableRules, before: State, page_open: bool = False, c: Clock | None = None
+) -> None:
+    """The server decided for the seat, whose time was up. A seat whose player has a
+    page of the table open (``page_open``) is a slow reader, never away: its count of
+    timeouts stops one short of it."""
     if not rules.anyone_continues(before):
         seat.timeouts += 1  # nobody pressing on after a hand's result is no sign of absence
+        if page_open:
+            seat.timeouts = min(seat.timeouts, max(0, (c or clock()).away_after - 1))
         if not rules.answering(before):
             seat.bank = 0.0
     seat.waiting_since = None
@@ -122,19 +179,21 @@ def wind(
     restarted: set[int],
     new_hand: bool,
     now: datetime,
+    c: Clock | None = None,
 ) -> None:
     """Start, keep or stop each human's clock once the table has moved on. A seat keeps
     its clock while it is waited for the same decision (the others' answers to one
     offer); ``restarted`` are the seats whose decision was taken meanwhile. While every
-    human is away no clock runs: the table waits for anybody to come back."""
-    c = clock()
+    human is away no clock runs: the table waits for anybody to come back; nor at a
+    table without a timer."""
+    c = c or clock()
     humans = [seat for seat in seats if not seat.is_bot]
     waiting = rules.waiting_for(state)
     anybody_here = any(not is_away(seat, c) for seat in humans)
     for seat in humans:
         if new_hand:
             seat.bank = c.bank
-        if not anybody_here or seat.index not in waiting or is_away(seat, c):
+        if not c.runs or not anybody_here or seat.index not in waiting or is_away(seat, c):
             seat.waiting_since = None
         elif seat.waiting_since is None or seat.index in restarted:
             seat.waiting_since = now
@@ -155,13 +214,15 @@ class Clocks:
         return f'"{version}.{away}.{shown}"'
 
 
-def clocks_for(rules: TableRules, state: State, seats: Iterable[Seat], viewer: int) -> Clocks:
+def clocks_for(
+    rules: TableRules, state: State, seats: Iterable[Seat], viewer: int, c: Clock | None = None
+) -> Clocks:
     """The clocks of a timed table as the viewer's page shows them. While seats answer
     an offer, a page shows only its own clock: whether another seat may answer is that
     seat's secret (and all who may answer have the same deadline)."""
     seats = list(seats)
-    c = clock()
-    pending = deadlines(rules, state, seats)
+    c = c or clock()
+    pending = deadlines(rules, state, seats, c)
     shown = pending
     if rules.answering(state):
         shown = {i: when for i, when in pending.items() if i == viewer}

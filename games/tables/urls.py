@@ -38,6 +38,7 @@ def urls_for(kind: GameKind) -> tuple[list[URLPattern], str]:
         path("<uuid:public_id>/away", views.away, of, name="away"),
         path("<uuid:public_id>/toggle", views.toggle, of, name="toggle"),
         path("<uuid:public_id>/leave", views.leave, of, name="leave"),
+        path("<uuid:public_id>/rematch", views.rematch, of, name="rematch"),
         path("<uuid:public_id>/replay", views.replay, of, name="replay"),
         path("<uuid:public_id>/sheet", views.sheet, of, name="sheet"),
     ]

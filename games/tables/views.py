@@ -19,14 +19,14 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import languages, limits
 from games.players import Player, player_of
 
-from . import controls, live, play, replays, sheets, sounds, timers, toggles
-from .forms import AwayForm, DecisionForm, JoinCodeForm, SeatNameForm, ToggleForm
+from . import controls, live, play, presence, replays, sheets, sounds, timers, toggles
+from .forms import AwayForm, DecisionForm, JoinCodeForm, NewRoomForm, ToggleForm
 from .models import Table
 from .presenters import decision_text, present, turn_text, who_is
 from .registry import GameKind, State
@@ -123,7 +123,7 @@ def start_page(
     kind: GameKind,
     form=None,
     room_form=None,
-    name_form: SeatNameForm | None = None,
+    name_form: NewRoomForm | None = None,
     join_form: JoinCodeForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
@@ -133,7 +133,7 @@ def start_page(
         "kind": kind,
         "form": form or kind.options_form(),
         "room_form": room_form or kind.options_form(auto_id="room_%s"),
-        "name_form": name_form or SeatNameForm(auto_id="room_%s"),
+        "name_form": name_form or NewRoomForm(auto_id="room_%s"),
         "join_form": join_form or JoinCodeForm(),
         "running": [entry for entry in listed if entry["table"].is_playing],
         "past": [entry for entry in listed if not entry["table"].is_playing],
@@ -188,6 +188,9 @@ def leave(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpRes
 
 # ---------------------------------------------------------------- the table
 
+# An answer of status 286 tells a polling part to stop asking (htmx).
+STOP_POLLING = 286
+
 
 @dataclass(frozen=True)
 class Live:
@@ -203,6 +206,7 @@ class Live:
     now_ms: int
     clocks: timers.Clocks
     away: bool  # the viewer is away
+    timer: str  # the table's turn timer, as it reads
     # A page that sees no deadline (another seat may be answering an offer, which is its
     # secret) posts after this long anyway, so that the table goes on without a worker.
     quiet_check_ms: int
@@ -213,7 +217,8 @@ def _live(kind: GameKind, table: Table, seat: int, state: State, now) -> Live | 
     rows = table.seats.all()
     if not timers.is_timed(rows):
         return None
-    clocks = timers.clocks_for(kind, state, rows, seat)
+    clock = timers.clock(table.timer)
+    clocks = timers.clocks_for(kind, state, rows, seat, clock)
     first = clocks.next_deadline
     return Live(
         view_url=table_url(kind, table, "view"),
@@ -224,8 +229,11 @@ def _live(kind: GameKind, table: Table, seat: int, state: State, now) -> Live | 
         now_ms=int(now.timestamp() * 1000),
         clocks=clocks,
         away=seat in clocks.away,
-        quiet_check_ms=int((settings.TABLE_DECISION_SECONDS + 0.5) * 1000),
-        turn_ms=int(settings.TABLE_DECISION_SECONDS * 1000),
+        timer=timers.timer_name(table.timer),
+        # No timer: nobody's deadline to check for, however quiet the table.
+        quiet_check_ms=int((clock.decision + 0.5) * 1000) if clock.runs else 0,
+        # Sounds hush once the page was hidden longer than a turn (no timer: the default's).
+        turn_ms=int((clock.decision if clock.runs else settings.TABLE_DECISION_SECONDS) * 1000),
     )
 
 
@@ -254,6 +262,7 @@ def table_context(
     if shown_live and shown_live.away and table.is_playing:
         status_text = status or _("You are away: the server plays for you.")
     game_over = view.phase == "game-end"
+    me = seats_of(table)[seat]
     return {
         "kind": kind,
         "table": table,
@@ -274,6 +283,11 @@ def table_context(
         "cue": sounds.cue(table.log[: view.version], since),
         "deciding": sounds.deciding(view) and table.is_playing,
         "status_text": status_text,
+        # A game of several humans offers its players a rematch (docs/tables.md#rematch).
+        "rematch_url": table_url(kind, table, "rematch")
+        if game_over and shown_live and me.left_at is None
+        else "",
+        "rematch": table.rematch if game_over and table.rematch_id else None,
     }
 
 
@@ -283,6 +297,7 @@ def table_page(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> Ht
     if found is None:
         return not_yours(request, kind)
     table, seat = found
+    _note_page(table, seat)
     state = play.current_state(table)
     context = table_context(
         kind, table, seat, state, _since(request, table), remembered=toggles.remembered(request)
@@ -290,6 +305,13 @@ def table_page(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> Ht
     # Logging in or signing up from here comes back (docs/site.md#back-to-the-table).
     context["return_to"] = table_url(kind, table)
     return render(request, "tables/table.html", context)
+
+
+def _note_page(table: Table, seat: int) -> None:
+    """The seat's page asked: it is open, so its player is slow at worst, never away
+    (docs/tables.md#turn-timers). Only a running table of several humans keeps count."""
+    if table.is_playing and timers.is_timed(table.seats.all()):
+        presence.note_request(table.public_id, seat)
 
 
 def _live_answer(request: HttpRequest, kind: GameKind, table: Table, seat: int) -> HttpResponse:
@@ -317,6 +339,7 @@ def live_view(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> Htt
     found = play.own_table(player_of(request), public_id)
     if found is None:
         return not_yours(request, kind)
+    _note_page(*found)
     return _live_answer(request, kind, *found)
 
 
@@ -327,8 +350,10 @@ def overdue(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpR
     goes on where no worker runs the deadline's task (``make run``); with one, this
     finds nothing left to do."""
     player = player_of(request)
-    if play.own_table(player, public_id) is None:
+    found = play.own_table(player, public_id)
+    if found is None:
         return not_yours(request, kind)
+    _note_page(*found)
     play.play_overdue(public_id)
     found = play.own_table(player, public_id)
     assert found is not None
@@ -407,6 +432,31 @@ def toggle(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpRe
     if table.is_playing and form.chosen(seat_toggles) != seat_toggles:
         play.set_toggles(player, public_id, form.chosen(seat_toggles))
     return _table_answer(request, kind, player, table, since)
+
+
+@require_http_methods(["GET", "POST"])
+def rematch(request: HttpRequest, public_id: uuid.UUID, kind: GameKind) -> HttpResponse:
+    """A post starts the rematch, or finds it started, and takes the player there
+    (docs/tables.md#rematch); a get is what the others' result pages ask every few
+    seconds: nothing new (204) until the rematch exists, then its link (and they stop)."""
+    player = player_of(request)
+    if request.method == "POST":
+        try:
+            new = play.rematch(player, public_id)
+        except play.RematchError as error:
+            return problem(request, kind, str(error), status=409)
+        if new is None:
+            return not_yours(request, kind)
+        url = table_url(kind, new)
+        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    found = play.own_table(player, public_id)
+    if found is None:
+        return not_yours(request, kind)
+    table, _seat = found
+    if table.rematch_id is None:
+        return HttpResponse(status=204)  # nothing new: the part stays as it is
+    context = {"kind": kind, "rematch": table.rematch}
+    return render(request, "tables/_rematch.html", context, status=STOP_POLLING)
 
 
 def _table_answer(

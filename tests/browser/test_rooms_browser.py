@@ -61,13 +61,15 @@ def pages(browser: Browser, live_site, game):
         context.close()
 
 
-def _seat_everybody(pages: list[Page], url: str, game: str) -> None:
-    """Ann opens a short room, the others join by its link, Ann starts it."""
+def _seat_everybody(pages: list[Page], url: str, game: str, *more: str) -> None:
+    """Ann opens a short room (with the options ``more`` checks too), the others join by
+    its link, Ann starts it."""
     names, short = GAMES[game]
     host = pages[0]
     host.goto(f"{url}/{game}/")
     host.locator(".room-options-form summary").click()
-    host.check(short)
+    for option in (short, *more):
+        host.check(option)
     host.fill("#room_name", names[0])
     host.click("button.open-room")
     code = host.locator(".room-code").get_attribute("data-code")

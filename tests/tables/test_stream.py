@@ -19,7 +19,7 @@ import pytest
 from django.conf import settings
 
 from games.players import Player
-from games.tables import live, play, registry
+from games.tables import live, play, presence, registry
 from games.tables import stream as stream_app
 from tests.site.servers import running_stream
 
@@ -97,6 +97,17 @@ def test_a_page_hears_changed_with_the_version_and_nothing_else(
     assert late.next() == {"retry": "1000"}
     assert late.next() == {"event": "changed", "data": "2"}
     late.close()
+
+
+def test_a_connected_stream_counts_its_seats_page_as_open_until_it_closes(stream):
+    """A slow reader whose page streams is never taken for gone (docs/tables.md#turn-timers)."""
+    table = _table()
+    assert presence.open_seats(table.public_id) == set()
+    events = Events(stream, _stream_path(table, 1))
+    assert events.next() == {"retry": "1000"}
+    _wait_for(lambda: presence.open_seats(table.public_id) == {1})
+    events.close()
+    _wait_for(lambda: presence.open_seats(table.public_id) == set())
 
 
 def test_a_stream_needs_the_key_of_its_own_table(stream):
