@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from games.classic.bots import LEVELS, choose, plans
+from games.classic.bots import LEVELS, choose, decision_rng, plans
 from games.classic.bots.common import read
-from games.classic.engine import view
+from games.classic.engine import Options, apply, legal_actions, new_game, view, waiting_for
 from games.classic.engine.hand import orphans_shanten, shanten_of_counts
 from games.classic.engine.tiles import TERMINALS_AND_HONOURS, counts34, is_honour, kind, suit_of
 from games.classic.engine.wall import SplitMix64
 from tests.classic.engine.helpers import act, table
+from tests.classic.engine.test_properties import hidden_changed
 
 JUNK = "2C 4C 7C 2D 4D 7D 2B 4B 7B 3C 3D 3B 5C"
 # Eleven kinds of terminals and honours, no pair: two tiles from thirteen orphans, seven
@@ -118,3 +119,28 @@ def test_the_bot_wins_at_once_on_a_special_hand(level):
         assert str(choose(level, view(table([hand, JUNK, JUNK, JUNK]), 0), SplitMix64(1))) == (
             "0 tsumo"
         )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("edition", [1, 2])
+def test_steering_bots_play_only_legal_moves_and_never_read_hidden_tiles(edition):
+    """Single hands of Normal and Expert (plans and all): every move legal, and each
+    decision the same when every tile the seat cannot see is dealt anew."""
+    rng = SplitMix64(edition)
+    options = Options(rounds=1, edition=edition)
+    for seed in range(12):
+        state = new_game(options, 3500 + seed)
+        levels = ("expert", "normal", "expert", "normal")
+        while state.phase not in ("hand-end", "game-end"):
+            seat = min(waiting_for(state))
+            action = choose(
+                levels[seat], view(state, seat), decision_rng(seed, seat, state.version)
+            )
+            assert action in legal_actions(state, seat), (action, seat)
+            hidden = hidden_changed(state, seat, rng)
+            again = choose(
+                levels[seat], view(hidden, seat), decision_rng(seed, seat, state.version)
+            )
+            assert again == action
+            state = apply(state, action)
+        assert sum(state.last_result.deltas) == 0
