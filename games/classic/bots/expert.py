@@ -11,9 +11,9 @@ nearly gone, while its own hand is still far from ready, it folds: it claims not
 and throws the tiles least likely to complete another hand (tiles of which most
 copies are in sight, tiles the opponents have thrown lately, terminals and honours
 before middle tiles). From the second edition it steers for a special hand, one suit,
-or a hand of Pongs as Normal does, and for one suit already when that is a step
-further than any four sets and a pair, as such a hand pays several doublings; its
-defence and its value pairs count there as well (docs/classic.md#bots)."""
+or a hand of Pongs as Normal does (the same plans, chosen alike: steering for one suit
+a step earlier measured worse), with its defence and value pairs weighed there as well
+(docs/classic.md#bots)."""
 
 from __future__ import annotations
 
@@ -46,11 +46,7 @@ FLUSH_BONUS = 10
 THREAT_PER_SET = 0.3
 THREAT_LATE = 0.6
 PONG_BONUS = 0.5  # extra weight of improving tiles any player's discard can bring
-CHI_FAR = 99  # claims a Chi only this many tiles from ready or nearer
 PLAN_SLACK = 0  # how much further than the plain shanten a plan may be (besides its own)
-READS = False  # read the danger seat by seat
-THROWN_BY_SEAT = 0.4  # ... a tile the seat threw itself is that much less its wait
-FLUSH_DANGER = 2.0  # ... a seat showing one suit: its suit and honours that much more
 
 
 def _value_tiles(table: Table) -> set[int]:
@@ -99,35 +95,6 @@ def _threat(view: View, table: Table) -> float:
     return min(1.0, THREAT_PER_SET * max(0, sets - 1) + THREAT_LATE * late)
 
 
-def _read_danger(k: int, table: Table, view: View) -> float:
-    """The danger of ``k`` read seat by seat, each weighed by how near that seat looks
-    to Mah Jong: a tile a seat has thrown itself is less likely its wait, and a seat
-    whose sets are all of one suit (and honours) waits in that suit or on honours."""
-    unseen = 4 - table.visible[k]
-    if is_honour(k):
-        if unseen == 0:
-            return 0.0
-        shape = 0.6
-    else:
-        rank = rank_of(k)
-        shape = 0.7 if rank in (1, 9) else 0.85 if rank in (2, 8) else 1.0
-    late = max(0.0, (40 - view.wall) / 40)
-    total = 0.0
-    for seat in view.seats:
-        if seat.seat == table.seat:
-            continue
-        sets = len(seat.melds)
-        near = min(1.0, THREAT_PER_SET * max(0, sets - 1) + THREAT_LATE * late)
-        danger = shape * (unseen + 1) / 4
-        if any(kind(p.tile) == k for p in seat.pond):
-            danger *= THROWN_BY_SEAT
-        suits = {suit_of(kind(m.tiles[0])) for m in seat.melds if not is_honour(kind(m.tiles[0]))}
-        if sets >= 2 and len(suits) == 1:
-            danger *= FLUSH_DANGER if (is_honour(k) or suit_of(k) in suits) else 1 / FLUSH_DANGER
-        total += near * danger
-    return total
-
-
 def _danger(k: int, table: Table, view: View) -> float:
     """A rough chance that throwing ``k`` completes someone's hand."""
     unseen = 4 - table.visible[k]  # copies not in sight (mine counted as seen)
@@ -162,8 +129,6 @@ def _choose_claim(view: View, table: Table, plan: plans.Plan | None) -> Action:
                     return claim
                 if move == "pon" and after <= now and tile in _value_tiles(table):
                     return claim
-                if move == "chi" and now > CHI_FAR:
-                    continue  # a Chi far from ready: a cheap hand, shown early
                 if after < now:  # speed: every claim that brings Mah Jong closer
                     return claim
     return find(actions, "pass")[0]
@@ -218,10 +183,7 @@ def choose(view: View, rng: SplitMix64) -> Action:
         if flush is not None and not is_honour(k) and suit_of(k) != flush:
             utility += FLUSH_BONUS
         weight = DANGER_FOLDING if folding else DANGER_PUSHING
-        if READS:
-            utility -= _read_danger(k, table, view) * weight
-        else:
-            utility -= _danger(k, table, view) * threat * weight
+        utility -= _danger(k, table, view) * threat * weight
         scored.append((utility, k))
     top = max(u for u, _ in scored)
     choices = [k for u, k in scored if u == top]
