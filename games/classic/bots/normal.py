@@ -68,7 +68,7 @@ def choose(view: View, rng: SplitMix64) -> Action:
     by_discard = discard_shanten(table.counts)
     best = min(by_discard.values())
     kan = free_kan(actions, table, best)
-    if kan is not None:
+    if kan is not None and (plan is None or plan.allows("kan", (kind(kan.tile),))):
         return kan
     nine = find(actions, "abort")
     if nine and plans.distance(table, view.edition) >= 5:
