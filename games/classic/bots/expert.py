@@ -26,7 +26,6 @@ from . import plans
 from .common import (
     Table,
     acceptance,
-    after_claim,
     best_shanten_after_claim,
     discard_shanten,
     find,
@@ -118,7 +117,7 @@ def _choose_claim(view: View, table: Table, plan: plans.Plan | None) -> Action:
         now = plan.distance(table.counts, table.melds)
     folding = _threat(view, table) >= FOLD_THREAT and now >= FOLD_SHANTEN
     if not folding and plan is not None:
-        claim = plans.plan_claim(plan, table, actions, tile, after_claim)
+        claim = plans.plan_claim(plan, table, actions, tile)
         if claim is not None:
             return claim
     elif not folding:

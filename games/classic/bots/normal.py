@@ -15,7 +15,6 @@ from games.tables.engine import Action
 from . import plans
 from .common import (
     acceptance,
-    after_claim,
     best_shanten_after_claim,
     discard_shanten,
     find,
@@ -56,7 +55,7 @@ def choose(view: View, rng: SplitMix64) -> Action:
     if view.phase == "call":
         tile = kind(view.offer.tile)
         if plan is not None:
-            claim = plans.plan_claim(plan, table, actions, tile, after_claim)
+            claim = plans.plan_claim(plan, table, actions, tile)
             return claim or find(actions, "pass")[0]
         now = shanten(table.counts)
         for move in ("kan", "pon", "chi"):

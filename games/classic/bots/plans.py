@@ -19,7 +19,7 @@ from games.classic.engine.hand import orphans_shanten
 from games.classic.engine.tiles import NORMAL_KINDS, TERMINALS_AND_HONOURS, is_honour
 from games.tables.engine import Action
 
-from .common import Table, shanten
+from .common import Table, after_claim, shanten
 
 HONOURS = tuple(range(27, NORMAL_KINDS))
 SUITS = tuple(tuple(range(s * 9, s * 9 + 9)) for s in range(3))
@@ -182,9 +182,7 @@ def plan_acceptance(plan: Plan, counts: list[int], melds: int, visible: Sequence
     return total
 
 
-def plan_claim(
-    plan: Plan, table: Table, actions: Sequence[Action], tile: int, after_claim
-) -> Action | None:
+def plan_claim(plan: Plan, table: Table, actions: Sequence[Action], tile: int) -> Action | None:
     """A claim whose set fits the plan and brings the hand nearer to it."""
     if plan.orphans:
         return None  # thirteen orphans is won concealed: nothing is claimed
