@@ -22,6 +22,7 @@ class Table:
     counts: tuple[int, ...]  # the own concealed tiles as a 34-array
     visible: tuple[int, ...]  # 34-array of every tile this seat can see
     melds: int  # own sets on the table
+    own_melds: tuple[tuple[str, tuple[int, ...]], ...]  # ("chi" | "pon" | "kan", kinds)
     seat_wind: int
     round_wind: int
 
@@ -45,9 +46,17 @@ def read(view: View) -> Table:
         counts=tuple(counts),
         visible=tuple(min(4, v) for v in visible),
         melds=len(view.seats[view.seat].melds),
+        own_melds=tuple(
+            ("chi" if m.kind == "chi" else "pon" if m.kind == "pon" else "kan", _kinds(m.tiles))
+            for m in view.seats[view.seat].melds
+        ),
         seat_wind=kind(view.seats[view.seat].wind),
         round_wind=kind(view.round_wind),
     )
+
+
+def _kinds(codes: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(kind(c) for c in codes)
 
 
 def shanten(counts: list[int] | tuple[int, ...]) -> int:

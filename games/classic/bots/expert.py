@@ -10,7 +10,10 @@ grow and the wall runs low, and when an opponent shows three sets, or the wall i
 nearly gone, while its own hand is still far from ready, it folds: it claims nothing
 and throws the tiles least likely to complete another hand (tiles of which most
 copies are in sight, tiles the opponents have thrown lately, terminals and honours
-before middle tiles) (docs/classic.md#bots)."""
+before middle tiles). From the second edition it steers for a special hand, one suit,
+or a hand of Pongs as Normal does (the same plans, chosen alike: steering for one suit
+a step earlier measured worse), with its defence and value pairs weighed there as well
+(docs/classic.md#bots)."""
 
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from games.classic.engine.view import View
 from games.classic.engine.wall import SplitMix64
 from games.tables.engine import Action
 
+from . import plans
 from .common import (
     Table,
     acceptance,
@@ -41,25 +45,27 @@ FLUSH_BONUS = 10
 THREAT_PER_SET = 0.3
 THREAT_LATE = 0.6
 PONG_BONUS = 0.5  # extra weight of improving tiles any player's discard can bring
+PLAN_SLACK = 0  # how much further than the plain shanten a plan may be (besides its own)
 
 
 def _value_tiles(table: Table) -> set[int]:
     return {*DRAGONS, table.seat_wind, table.round_wind}
 
 
-def _acceptance(counts: list[int], visible: tuple[int, ...]) -> float:
-    """Unseen tiles that improve the hand; those it holds two of count more, as any
-    player's discard of them can be claimed for a Pong (a Chi only from one)."""
-    if not PONG_BONUS:
+def _acceptance(counts: list[int], visible: tuple[int, ...], distance=shanten) -> float:
+    """Unseen tiles that improve the hand (by ``distance``, the plain shanten or a
+    plan's); those it holds two of count more, as any player's discard of them can be
+    claimed for a Pong (a Chi only from one)."""
+    if not PONG_BONUS and distance is shanten:
         return acceptance(counts, visible)
-    base = shanten(counts)
+    base = distance(counts)
     total = 0.0
     for k in range(len(counts)):
         left = 4 - visible[k]
         if left <= 0:
             continue
         counts[k] += 1
-        if shanten(counts) < base:
+        if distance(counts) < base:
             total += left * (1 + PONG_BONUS if counts[k] >= 3 else 1)
         counts[k] -= 1
     return total
@@ -103,12 +109,18 @@ def _danger(k: int, table: Table, view: View) -> float:
     return danger * (0.5 if opponents_thrown else 1.0)
 
 
-def _choose_claim(view: View, table: Table, rng: SplitMix64) -> Action:
+def _choose_claim(view: View, table: Table, plan: plans.Plan | None) -> Action:
     actions = view.legal
     tile = kind(view.offer.tile)
     now = shanten(table.counts)
+    if plan is not None:
+        now = plan.distance(table.counts, table.melds)
     folding = _threat(view, table) >= FOLD_THREAT and now >= FOLD_SHANTEN
-    if not folding:
+    if not folding and plan is not None:
+        claim = plans.plan_claim(plan, table, actions, tile)
+        if claim is not None:
+            return claim
+    elif not folding:
         for move in ("kan", "pon", "chi"):
             for claim in find(actions, move):
                 after = best_shanten_after_claim(table, claim, tile)
@@ -129,19 +141,29 @@ def choose(view: View, rng: SplitMix64) -> Action:
     table = read(view)
     if view.phase == "draw":
         nine = find(actions, "abort")
-        if nine and shanten(table.counts) >= 4:
+        if nine and plans.distance(table, view.edition) >= 4:
             return nine[0]
         return find(actions, "draw")[0]
+    plan = plans.choose_plan(table, view.edition, PLAN_SLACK)
     if view.phase == "call":
-        return _choose_claim(view, table, rng)
+        return _choose_claim(view, table, plan)
     by_discard = discard_shanten(table.counts)
     best = min(by_discard.values())
     nine = find(actions, "abort")
-    if nine and best >= 4:
+    if nine and plans.distance(table, view.edition) >= 4:
         return nine[0]
     kan = free_kan(actions, table, best)
-    if kan is not None:
+    if kan is not None and (plan is None or plan.allows("kan", (kind(kan.tile),))):
         return kan
+    distance = shanten
+    if plan is not None:
+        melds = table.melds
+
+        def distance(counts):
+            return plan.distance(counts, melds)
+
+        by_discard = plans.discards_for(plan, table, list(by_discard))
+        best = min(by_discard.values())
     threat = _threat(view, table)
     folding = threat >= FOLD_THREAT and best >= FOLD_SHANTEN
     flush = _flush_suit(table, view)
@@ -152,7 +174,7 @@ def choose(view: View, rng: SplitMix64) -> Action:
         if after > best + (1 if folding or flush is not None else 0):
             continue
         work[k] -= 1
-        width = _acceptance(work, table.visible)
+        width = _acceptance(work, table.visible, distance)
         work[k] += 1
         utility = -40.0 * (after - best) + width
         if k in value_tiles and table.counts[k] >= 2:

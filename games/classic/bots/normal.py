@@ -12,6 +12,7 @@ from games.classic.engine.view import View
 from games.classic.engine.wall import SplitMix64
 from games.tables.engine import Action
 
+from . import plans
 from .common import (
     acceptance,
     best_shanten_after_claim,
@@ -47,11 +48,15 @@ def choose(view: View, rng: SplitMix64) -> Action:
     table = read(view)
     if view.phase == "draw":
         nine = find(actions, "abort")
-        if nine and shanten(table.counts) >= 5:
+        if nine and plans.distance(table, view.edition) >= 5:
             return nine[0]
         return find(actions, "draw")[0]
+    plan = plans.choose_plan(table, view.edition)
     if view.phase == "call":
         tile = kind(view.offer.tile)
+        if plan is not None:
+            claim = plans.plan_claim(plan, table, actions, tile)
+            return claim or find(actions, "pass")[0]
         now = shanten(table.counts)
         for move in ("kan", "pon", "chi"):
             for claim in find(actions, move):
@@ -62,11 +67,13 @@ def choose(view: View, rng: SplitMix64) -> Action:
     by_discard = discard_shanten(table.counts)
     best = min(by_discard.values())
     kan = free_kan(actions, table, best)
-    if kan is not None:
+    if kan is not None and (plan is None or plan.allows("kan", (kind(kan.tile),))):
         return kan
     nine = find(actions, "abort")
-    if nine and best >= 5:
+    if nine and plans.distance(table, view.edition) >= 5:
         return nine[0]
+    if plan is not None:
+        return Action(table.seat, "d", code(rng.choice(plans.plan_discards(plan, table))))
     candidates = [k for k, s in by_discard.items() if s == best]
     chosen = rng.choice(efficient_discards(table.counts, table.visible, candidates))
     return Action(table.seat, "d", code(chosen))

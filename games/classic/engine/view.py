@@ -3,7 +3,8 @@
 Templates and bots get a ``View``, never a ``State``: the table games' shared seat view
 (``games.tables.engine.TableView``: the seat's own hand, of the others only how many
 tiles they hold, every pond, set and flower, nothing of the wall but its count) and
-what is Classic's own (the dice, the leading wind, the last hand's result).
+what is Classic's own (the dice, the leading wind, the last hand's result, the
+edition of the rules).
 ``full_view`` opens every hand, for replays of finished games only.
 """
 
@@ -34,6 +35,7 @@ class View(TableView):
     dice: tuple[int, int]
     dead_end: int  # tiles in the dead end
     last_result: HandResult | None
+    edition: int  # the rules the table plays (docs/classic.md#editions): public, as its options
 
 
 def _meld_view(meld: Meld) -> MeldView:
@@ -121,6 +123,7 @@ def _build(state: State, seat: int, open_all: bool) -> View:
         dead_end=len(state.wall) - state.live_tiles,
         last_result=state.last_result,
         game_result=_game_view(state.game_result),
+        edition=state.options.edition,
     )
 
 
