@@ -55,6 +55,18 @@ def _fast_password_hashing():
 
 
 @pytest.fixture(autouse=True)
+def _each_test_starts_in_the_default_language():
+    """A request leaves its language active in its thread (LocaleMiddleware does not
+    switch it back), so a test that renders without a request would read the words of
+    whichever page the test before it asked for."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _database_tests_start_clean(request):
     """Every test that uses the database finds the built-in layouts, even after a
     transactional test's flush has emptied every table (data migration rows included),
