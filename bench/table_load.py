@@ -131,7 +131,11 @@ def main() -> None:
             )
     finally:
         os.killpg(site.pid, signal.SIGTERM)
-        site.wait(timeout=30)
+        try:
+            site.wait(timeout=30)
+        except subprocess.TimeoutExpired:  # still answering a backlog: stopped all the same
+            os.killpg(site.pid, signal.SIGKILL)
+            site.wait()
 
 
 if __name__ == "__main__":
