@@ -65,6 +65,11 @@ GAMES = {
         "d:",
     ),
 }
+# ``--long``: the longest game each offers (Sanma East and South, Classic a whole year).
+LONG = {"sanma": {"length": "east-south"}, "classic": {"rounds": "4"}}
+# The share of each game's decisions taken as its first and as its last, for the cost
+# against the game's length.
+EDGE = 0.2
 PHASES = ("read", "state", "bots", "engine", "write", "render", "rest")
 FLOOR = ("ping", "sql", "own_bots")  # each in wall clock, and with "_cpu" in CPU time
 
@@ -121,6 +126,7 @@ def main() -> None:
     parser.add_argument("--game", choices=sorted(GAMES), default="sanma")
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--level", default="normal")
+    parser.add_argument("--long", action="store_true", help="the game's longest length")
     parser.add_argument("--rounds", type=int, default=2, help="runs per tree with --baseline")
     parser.add_argument("--baseline", type=Path, help="another checkout to compare with")
     parser.add_argument("--profile", action="store_true", help="a CPU profile of the decisions")
@@ -210,13 +216,15 @@ def measure(args) -> dict[str, list]:
         "decision_cpu": [],
         "trips": [],
         "size": [],
+        "log": [],  # the size of the table's stored log after the decision
+        "place": [],  # where in its game: 0 among its first EDGE, 2 its last, else 1
         **{f"{phase}_{clock}": [] for phase in PHASES for clock in ("wall", "cpu")},
         **{name + clock: [] for name in FLOOR for clock in ("", "_cpu")},
     }
     rng = SplitMix64(2026)
     for number in range(args.games):
         client = Client()
-        data = {**game_options, "level": args.level}
+        data = {**game_options, **(LONG[args.game] if args.long else {}), "level": args.level}
         started = client.post(f"/{args.game}/new", data)
         table = Table.objects.get(public_id=started["Location"].rsplit("/", 1)[-1])
         # The seed is the game's number: every tree plays the same games.
@@ -227,6 +235,7 @@ def measure(args) -> dict[str, list]:
             swap[seat.pk] = copy.pk
         url = f"/{args.game}/{table.public_id}"
         html = client.get(url).content.decode()
+        first = len(samples["decision"])
         while 'data-phase="game-end"' not in html:
             offered = MOVE.findall(html)
             version = VERSION.search(html).group(1)
@@ -263,12 +272,22 @@ def measure(args) -> dict[str, list]:
                 samples[f"{phase}_wall"].append(phases.wall[phase])
                 samples[f"{phase}_cpu"].append(phases.cpu[phase])
             samples["size"].append(len(response.content))
+            with connection.cursor() as cursor:  # the stored log's size, in bytes of JSON
+                cursor.execute(
+                    "SELECT octet_length(log::text) FROM tables_table WHERE id = %s", [table.pk]
+                )
+                samples["log"].append(cursor.fetchone()[0])
             samples["trips"].append(recorder.round_trips())
             cpu = time.process_time()
             samples["sql"].append(replay(direct, recorder.statements, swap))
             samples["sql_cpu"].append(time.process_time() - cpu)
             samples["own_bots"].append(sum(wall for wall, _cpu in own_bots[before:]))
             samples["own_bots_cpu"].append(sum(cpu for _wall, cpu in own_bots[before:]))
+        count = len(samples["decision"]) - first
+        samples["place"] += [
+            0 if index < EDGE * count else 2 if index >= (1 - EDGE) * count else 1
+            for index in range(count)
+        ]
         table.refresh_from_db()
         twin.refresh_from_db()
         assert twin.log == table.log, "the twin did not follow the game"
@@ -325,6 +344,7 @@ def compare(args) -> None:
                 args.game,
                 "--level",
                 args.level,
+                *(["--long"] if args.long else []),
                 *extra,
             ]
             output = subprocess.run(command, check=True, capture_output=True, text=True, cwd=ROOT)
@@ -343,7 +363,8 @@ def report(args, runs: dict[str, dict[str, list]]) -> None:
     any_run = next(iter(runs.values()))
     print(
         f"{args.game} against {args.level} bots: {len(any_run['decision'])} decisions per tree "
-        f"in {args.games} East games a run, PostgreSQL + Redis; times in ms"
+        f"in {args.games} {'long' if args.long else 'East'} games a run, PostgreSQL + Redis; "
+        "times in ms"
     )
     print(
         f"{'tree':<10} {'':<6} {'p50':>6} {'p95':>6} {'p99':>6} {'/ping':>6} {'SQL':>6} "
@@ -372,6 +393,31 @@ def report(args, runs: dict[str, dict[str, list]]) -> None:
             share = wall / mean_ms(s["decision"])
             cells.append(f"{wall:5.2f}/{cpu:5.2f} ({share:4.0%})")
         print(f"{name:<10} " + " ".join(f"{cell:>17}" for cell in cells))
+    print(
+        f"\nagainst the game's length: its first {EDGE:.0%} of decisions and its last "
+        f"(p50 / p95 ms, the log's mean size in KB), late p95 / early p95"
+    )
+    for name, s in runs.items():
+        for clock, key in (
+            ("wall", "decision"),
+            ("cpu", "decision_cpu"),
+            ("wall", "write_wall"),
+            ("cpu", "write_cpu"),
+            ("wall", "read_wall"),
+        ):
+            cells, p95s = [], []
+            for place in (0, 2):
+                values = [v for v, at in zip(s[key], s["place"], strict=True) if at == place]
+                sizes = [v for v, at in zip(s["log"], s["place"], strict=True) if at == place]
+                p95s.append(ms(values, 0.95))
+                cells.append(
+                    f"{ms(values):6.2f} / {ms(values, 0.95):6.2f} "
+                    f"({sum(sizes) / len(sizes) / 1024:4.1f} KB)"
+                )
+            print(
+                f"{name:<10} {key.split('_')[0]:<8} {clock:<4} first {cells[0]}  "
+                f"last {cells[1]}  last / first p95 {p95s[1] / p95s[0]:.2f}"
+            )
     if len(runs) == 2:
         base, this = runs["baseline"], runs["this tree"]
         print()

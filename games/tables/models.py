@@ -103,6 +103,22 @@ def _read_sql(lock: bool, playing: bool) -> str:
     return _READ_SQL[lock, playing]
 
 
+_APPEND_SQL: dict[tuple[bool, tuple[str, ...]], str] = {}
+
+
+def _append_sql(appending: bool, columns: tuple[str, ...]) -> str:
+    """The UPDATE that appends to a table's log (``appending``) and sets ``columns``,
+    where its stored log has the length read."""
+    if (appending, columns) not in _APPEND_SQL:
+        sets = ['"log" = "log" || %s::jsonb'] if appending else []
+        sets += [f'"{column}" = %s' for column in columns]
+        _APPEND_SQL[appending, columns] = (
+            f'UPDATE "{Table._meta.db_table}" SET {", ".join(sets)} '
+            'WHERE "id" = %s AND jsonb_array_length("log") = %s'
+        )
+    return _APPEND_SQL[appending, columns]
+
+
 def _from_json(model: type[models.Model], row: dict) -> models.Model:
     """A model instance from its row as PostgreSQL's ``to_jsonb`` gives it."""
     fields = model._meta.concrete_fields
@@ -158,6 +174,44 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.public_id}"
+
+    @classmethod
+    def from_db(cls, db, field_names, values, **kwargs):
+        table = super().from_db(db, field_names, values, **kwargs)
+        if "log" in table.__dict__:  # how much of the log is stored: the rest is new
+            table._stored_length = len(table.log)
+        return table
+
+    def refresh_from_db(self, using=None, fields=None, from_queryset=None) -> None:
+        super().refresh_from_db(using, fields, from_queryset)
+        if "log" in self.__dict__:
+            self._stored_length = len(self.log)
+
+    def save_log(self, *fields: str) -> None:
+        """Store the decisions taken since the table was read, and ``fields``, in one
+        UPDATE that appends them to the stored log instead of rewriting it, so that a
+        decision costs the same late in a long game as early
+        (docs/tables.md#the-event-log). The caller holds the row's lock; a stored log of
+        another length than the one read is an error, and nothing is written."""
+        stored = getattr(self, "_stored_length", None)
+        self.updated_at = timezone.now()
+        if stored is None or connection.vendor != "postgresql":  # a new table; SQLite
+            self.save(update_fields=["log", "updated_at", *fields])
+        else:
+            added = self.log[stored:]
+            columns = [self._meta.get_field(name) for name in ("updated_at", *fields)]
+            params = [
+                field.get_db_prep_save(getattr(self, field.attname), connection)
+                for field in columns
+            ]
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    _append_sql(bool(added), tuple(field.column for field in columns)),
+                    ([json.dumps(added)] if added else []) + params + [self.pk, stored],
+                )
+                if cursor.rowcount != 1:
+                    raise RuntimeError(f"table {self.pk}: its stored log is not the one read")
+        self._stored_length = len(self.log)
 
     @property
     def version(self) -> int:

@@ -468,12 +468,12 @@ def _play_on(table: Table, rules: TableRules, state: State, moves: _Moves) -> St
             text = found
         state = _apply(table, rules, state, text, moves)
     results = rules.results(state)
-    fields = ["log", "updated_at"]
+    fields = []
     if results is not None and table.is_playing:
         table.status = Table.Status.FINISHED
         table.finished_at = timezone.now()
         fields += ["status", "finished_at"]
-    table.save(update_fields=fields)
+    table.save_log(*fields)
     states.remember(table, state, table.version)
     if timed:
         timers.wind(seats, rules, state, moves.restarted, moves.new_hand, timezone.now(), clock)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 _TEXT = re.compile(r"^([0-3]) ([a-z]+)(?::([0-9A-Za-z]{1,3}))?$")
 
@@ -61,8 +62,18 @@ def settled(log: Sequence[str], answering_now: bool) -> list[bool]:
     decision is no answer (``answering_now`` tells it for the last one). Where nobody
     may call, a discard settles at once; where somebody may, the answer that closes
     the offer does (docs/tables.md#the-event-log)."""
-    after = [not is_answer(text) for text in log[1:]]
+    after = [not _traits(text)[2] for text in log[1:]]
     return [*after, not answering_now] if log else []
+
+
+@lru_cache(maxsize=4096)
+def _traits(text: str) -> tuple[int, bool, bool]:
+    """What the version needs of one decision: whether every seat learns of it (0 or
+    1), whether it settles a tile (an offer or an answer), whether it is an answer.
+    Remembered per text: a game's texts are few, and its log is read on every
+    decision, so that the count costs little however long the game
+    (docs/tables.md#the-event-log)."""
+    return (0 if is_secret(text) else 1), offers(text) or is_answer(text), is_answer(text)
 
 
 def shown_weights(log: Sequence[str], answering_now: bool) -> list[int]:
@@ -71,10 +82,15 @@ def shown_weights(log: Sequence[str], answering_now: bool) -> list[int]:
     is settled (by the answer that closes the offer, or at once where nobody is asked).
     A discard moves it by two whether or not anybody could call on it, so the version
     never tells that (docs/tables.md#nothing-hidden-leaks)."""
-    return [
-        (0 if is_secret(text) else 1) + (done and (offers(text) or is_answer(text)))
-        for text, done in zip(log, settled(log, answering_now), strict=True)
+    traits = [_traits(text) for text in log]
+    weights = [
+        seen + (settles and not following[2])
+        for (seen, settles, _answer), following in zip(traits, traits[1:], strict=False)
     ]
+    if traits:
+        seen, settles, _answer = traits[-1]
+        weights.append(seen + (settles and not answering_now))
+    return weights
 
 
 def shown_count(log: Sequence[str], answering_now: bool) -> int:
