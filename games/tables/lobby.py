@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import json
 import random
+import zlib
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from games.players import Player
@@ -104,6 +105,7 @@ def match(kind: str, now: datetime | None = None) -> list[Table]:
     tables."""
     rules = rules_for(kind)
     now = now or timezone.now()
+    _one_match_maker_at_a_time(kind)
     waiting = (
         QueueEntry.objects.filter(kind=kind, table__isnull=True)
         .select_for_update(skip_locked=True, of=("self",))
@@ -123,6 +125,18 @@ def match(kind: str, now: datetime | None = None) -> list[Table]:
     if tables:  # once committed: the seated players' pages go to their tables
         live.announce_lobby(kind)
     return tables
+
+
+def _one_match_maker_at_a_time(kind: str) -> None:
+    """Match-makers of one game take turns, each seeing every entry committed before its
+    turn: two at once each held part of the queue, and two players left over past their
+    wait went to two tables of bots instead of one together (docs/tables.md#lobby-and-rating).
+    The lock is PostgreSQL's, released with the transaction; SQLite runs one writer."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_advisory_xact_lock(%s)", [zlib.crc32(f"lobby:{kind}".encode())]
+            )
 
 
 def _seat(rules: TableRules, entries: list[QueueEntry]) -> Table:
