@@ -1,0 +1,118 @@
+"""The most crowded Classic table a phone held sideways must show whole
+(docs/tables.md#a-phone-held-sideways): a claim with every choice at once (Pass,
+Mah Jong, Kong, Pong and three Chis), every other seat with four sets and eight flowers,
+long ponds and a long live line, in every language. The state is built by hand and
+shown in place of the table's own."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from playwright.sync_api import expect
+
+from games.classic import engine
+from games.classic.engine.hand import Meld
+from games.classic.engine.rules import Player as ClassicPlayer
+from games.classic.engine.tiles import FLOWERS, SEASONS, kind
+from games.players import Player
+from games.tables import states
+from tests.classic.web.helpers import craft
+
+from .helpers import SCREENSHOTS as SCREENSHOT_DIR
+from .helpers import log_in
+
+pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+POND = "1C 2C 3C 4C 5C 6C 7C 8C 9C E S W N 1D 2D 3D 4D 5D 6D 7D 8D 9D"
+
+
+def kinds(codes: str) -> tuple[int, ...]:
+    return tuple(kind(c) for c in codes.split())
+
+
+def crowded_seat(seat: int) -> ClassicPlayer:
+    """Four sets (an exposed Kong, a concealed one, an added one, a Pong), every flower
+    and season, a pond of twenty-two tiles."""
+    melds = (
+        Meld("kan", kind("E"), claimed_from=(seat + 1) % 4, called=kind("E")),
+        Meld("kan", kind("2D"), concealed=True),
+        Meld("kan", kind("6C"), claimed_from=(seat + 2) % 4, called=kind("6C"), added=True),
+        Meld("pong", kind("9B"), claimed_from=(seat + 3) % 4, called=kind("9B")),
+    )
+    return ClassicPlayer(
+        hand=kinds("1D"), melds=melds, bonus=FLOWERS + SEASONS, discards=kinds(POND)
+    )
+
+
+def claim_of_everything() -> engine.State:
+    """The seat before discards Bamboo 5 to a hand that may take it for Mah Jong, a
+    Kong, a Pong and three Chis."""
+    base = engine.new_game(engine.Options(), 3)
+    me = ClassicPlayer(
+        hand=tuple(sorted(kinds("3B 4B 5B 5B 5B 6B 7B 1C 1C 1C 9D 9D 9D"))),
+        bonus=FLOWERS + SEASONS,
+        discards=kinds(POND),
+    )
+    state = dataclasses.replace(
+        base,
+        phase=engine.CALL,
+        turn=3,
+        players=(me, crowded_seat(1), crowded_seat(2), crowded_seat(3)),
+        wall=base.wall[:10],
+        after_draw=False,
+        last_discard=kind("5B"),
+        discarder=3,
+        asked=(0,),
+        answers=(None, None, None, None),
+    )
+    moves = {a.move for a in engine.legal_actions(state, 0)}
+    assert moves == {"pass", "ron", "kan", "pon", "chi"}
+    assert len(engine.legal_actions(state, 0)) == 7  # three Chis
+    return state
+
+
+LONG_STATUS = "Lan: Kong East, draws a replacement, discards Character 9. " * 4
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE", "fi-FI", "da-DK"])
+def test_a_phone_held_sideways_shows_the_most_crowded_claim_whole(
+    browser, live_server, alice, monkeypatch, locale
+):
+    width, height = 640, 360
+    table = craft(Player(alice), 3, [], 0)
+    crowded, shown_before = claim_of_everything(), states.state_at
+    monkeypatch.setattr(
+        states,
+        "state_at",
+        lambda t, index=None: crowded if t.pk == table.pk else shown_before(t, index),
+    )
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+    page = context.new_page()
+    page.emulate_media(reduced_motion="reduce")
+    log_in(page, live_server, alice)
+    page.goto(f"{live_server.url}/classic/{table.public_id}")
+    expect(page.locator("#table .actions button")).to_have_count(7)
+    expect(page.locator("#table")).not_to_have_attribute("data-guarded", "1")
+    page.locator("#table-status").evaluate(
+        "(line, text) => { line.textContent = text; }", LONG_STATUS
+    )
+    page.screenshot(
+        path=str(SCREENSHOT_DIR / f"classic-crowded-claim-{locale}-{width}x{height}.png")
+    )
+
+    assert page.evaluate("window.scrollY") == 0
+    table_box = page.locator("#table").bounding_box()
+    assert table_box["y"] + table_box["height"] <= height + 0.5, table_box
+    for button in page.locator("#table .actions button").all():
+        box = button.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, box
+    for tile in page.locator("#table .hand .hand-tile").all():
+        box = tile.bounding_box()
+        assert box["y"] + box["height"] <= height + 0.5, box
+    status = page.locator("#table-status").bounding_box()
+    assert status["y"] + status["height"] <= height + 0.5, status
+    assert status["height"] < 30, status  # one line
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    context.close()
