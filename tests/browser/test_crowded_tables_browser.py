@@ -45,9 +45,16 @@ def crowded_seat(seat: int) -> ClassicPlayer:
     )
 
 
-def claim_of_everything() -> engine.State:
+def plain_seat(pond: int) -> ClassicPlayer:
+    """A seat with its thirteen tiles concealed, no sets, and a pond of ``pond`` tiles."""
+    return ClassicPlayer(
+        hand=kinds("1D 2D 3D 4D 5D 6D 7D 8D 9D E E S S"), discards=kinds(POND)[:pond]
+    )
+
+
+def claim_of_everything(others=crowded_seat) -> engine.State:
     """The seat before discards Bamboo 5 to a hand that may take it for Mah Jong, a
-    Kong, a Pong and three Chis."""
+    Kong, a Pong and three Chis; the other seats as ``others`` makes them."""
     base = engine.new_game(engine.Options(), 3)
     me = ClassicPlayer(
         hand=tuple(sorted(kinds("3B 4B 5B 5B 5B 6B 7B 1C 1C 1C 9D 9D 9D"))),
@@ -58,7 +65,7 @@ def claim_of_everything() -> engine.State:
         base,
         phase=engine.CALL,
         turn=3,
-        players=(me, crowded_seat(1), crowded_seat(2), crowded_seat(3)),
+        players=(me, others(1), others(2), others(3)),
         wall=base.wall[:10],
         after_draw=False,
         last_discard=kind("5B"),
@@ -114,5 +121,41 @@ def test_a_phone_held_sideways_shows_the_most_crowded_claim_whole(
     status = page.locator("#table-status").bounding_box()
     assert status["y"] + status["height"] <= height + 0.5, status
     assert status["height"] < 30, status  # one line
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    context.close()
+
+
+@pytest.mark.parametrize("pond", [12, 22])
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+def test_a_phone_held_upright_shows_a_claim_of_every_choice_whole(
+    browser, live_server, alice, monkeypatch, locale, pond
+):
+    """At 360x640 a claim of every choice (the Chis' tiles in a row) leaves the table
+    whole while the other seats hold only their concealed tiles, early and late."""
+    width, height = 360, 640
+    table = craft(Player(alice), 3, [], 0)
+    shown, shown_before = claim_of_everything(lambda _seat: plain_seat(pond)), states.state_at
+    monkeypatch.setattr(
+        states,
+        "state_at",
+        lambda t, index=None: shown if t.pk == table.pk else shown_before(t, index),
+    )
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+    page = context.new_page()
+    page.emulate_media(reduced_motion="reduce")
+    log_in(page, live_server, alice)
+    page.goto(f"{live_server.url}/classic/{table.public_id}")
+    expect(page.locator("#table .actions button")).to_have_count(7)
+    page.screenshot(
+        path=str(SCREENSHOT_DIR / f"classic-claim-{locale}-{pond}-{width}x{height}.png")
+    )
+    assert page.evaluate("window.scrollY") == 0
+    table_box = page.locator("#table").bounding_box()
+    assert table_box["y"] + table_box["height"] <= height + 0.5, table_box
+    for button in page.locator("#table .actions button").all():
+        box = button.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, box
+        assert box["height"] < 60, box  # a Chi's tiles lie in a row
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     context.close()
