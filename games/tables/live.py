@@ -42,7 +42,9 @@ LOBBY_PREFIX = "lobby-"  # + the game's key: the name a lobby is announced under
 _client: redis.Redis | None = None
 
 
-def _redis() -> redis.Redis | None:
+def redis_client() -> redis.Redis | None:
+    """The site's Redis for the tables' announcements and open pages (one client per
+    process, short timeouts); None where the site runs without Redis."""
     global _client
     if not settings.REDIS_URL:
         return None
@@ -60,7 +62,7 @@ def announce(table: Table) -> None:
 
 
 def _publish(name: str, version: str) -> None:
-    client = _redis()
+    client = redis_client()
     if client is None:
         return
     try:

@@ -18,7 +18,7 @@ import time
 from django.conf import settings
 from redis.exceptions import RedisError
 
-from .live import _redis
+from .live import redis_client
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +43,7 @@ def seat_of_member(name: bytes | str) -> int | None:
 
 def note_request(public_id, seat: int) -> None:
     """The seat's page asked for the table: it counts as open for a while."""
-    client = _redis()
+    client = redis_client()
     if client is None:
         return
     now = time.time()
@@ -60,7 +60,7 @@ def note_request(public_id, seat: int) -> None:
 def open_seats(public_id) -> set[int] | None:
     """The seats with a page open now; None when Redis cannot say (then no seat counts
     as open, and the timers make a seat away as they did without this)."""
-    client = _redis()
+    client = redis_client()
     if client is None:
         return None
     try:
