@@ -53,7 +53,7 @@ from games.solitaire.engine import (  # noqa: E402  (the path above must come fi
 )
 
 
-def _percentile(values: Sequence[float], share: float) -> float:
+def percentile(values: Sequence[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, math.ceil(share * len(ordered)) - 1)]
 
@@ -62,7 +62,7 @@ def _ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms"
 
 
-def _wilson(hits: int, n: int) -> tuple[float, float]:
+def wilson(hits: int, n: int) -> tuple[float, float]:
     if n == 0:
         return 0.0, 1.0
     z = 1.96
@@ -80,7 +80,7 @@ def _timed(function: Callable[[], object]) -> float:
 
 def _spread(times: Sequence[float]) -> str:
     return (
-        f"median {_ms(statistics.median(times))}, p95 {_ms(_percentile(times, 0.95))}, "
+        f"median {_ms(statistics.median(times))}, p95 {_ms(percentile(times, 0.95))}, "
         f"max {_ms(max(times))}"
     )
 
@@ -112,13 +112,13 @@ def bench_random(geometry: Geometry, count: int, budget: float, progress: bool) 
         if progress and (k + 1) % 50 == 0:
             print(f"    ... {k + 1}/{count}: {counts}", file=sys.stderr, flush=True)
     decided = counts["yes"] + counts["no"]
-    low, _ = _wilson(counts["no"], count)
-    _, high = _wilson(counts["no"] + counts["unknown"], count)
+    low, _ = wilson(counts["no"], count)
+    _, high = wilson(counts["no"] + counts["unknown"], count)
     return (
         f"decided {decided}/{count} = {100 * decided / count:.1f} % within {budget:g} s; "
         f"cannot be cleared {counts['no']} ({100 * counts['no'] / count:.2f} %, "
         f"95 % interval {100 * low:.1f}-{100 * high:.1f} %); "
-        f"median {_ms(statistics.median(times))}, p95 {_ms(_percentile(times, 0.95))}"
+        f"median {_ms(statistics.median(times))}, p95 {_ms(percentile(times, 0.95))}"
     )
 
 
@@ -153,7 +153,7 @@ def summary_table(rows: list[tuple[str, str, int, list[float], list[float], list
     """One line per layout: medians of deal and solver time, hint median and p95."""
 
     def cell(times: list[float], share: float = 0.5) -> str:
-        return f"{_percentile(times, share) * 1000:.1f}" if times else "-"
+        return f"{percentile(times, share) * 1000:.1f}" if times else "-"
 
     lines = [
         "| layout | tiles | deal median ms | solver median ms | hint median ms | hint p95 ms |",

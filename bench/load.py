@@ -36,7 +36,6 @@ import csv
 import os
 import resource
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -45,15 +44,9 @@ import urllib.request
 from pathlib import Path
 
 import psutil
-from benchenv import ROOT, bench_environment, create_database
+from benchenv import ROOT, bench_environment, create_database, free_port
 
 ENV = {**os.environ, **bench_environment("mahjong_load", redis_db=9)}
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def _environment(tree: Path) -> dict[str, str]:
@@ -69,7 +62,7 @@ def _site_environment(tree: Path) -> dict[str, str]:
     return {**_environment(tree), "DJANGO_SETTINGS_MODULE": "floor_settings", "PYTHONPATH": path}
 
 
-def _prepare_database(tree: Path) -> None:
+def prepare_database(tree: Path) -> None:
     env = _environment(tree)
     create_database(env["DATABASE_URL"], fresh=True)
     manage = [sys.executable, "manage.py"]
@@ -82,7 +75,7 @@ def _prepare_database(tree: Path) -> None:
     subprocess.run([*manage, "shell", "-c", create_players], cwd=tree, env=env, check=True)
 
 
-def _start_site(tree: Path, port: int, workers: int, threads: int) -> subprocess.Popen:
+def start_site(tree: Path, port: int, workers: int, threads: int) -> subprocess.Popen:
     command = [
         sys.executable,
         "-m",
@@ -107,26 +100,26 @@ def _start_site(tree: Path, port: int, workers: int, threads: int) -> subprocess
     raise RuntimeError("gunicorn did not start")
 
 
-def _cpu_seconds(process: subprocess.Popen) -> float:
+def cpu_seconds(process: subprocess.Popen) -> float:
     """CPU time of a process and all its children so far."""
     parent = psutil.Process(process.pid)
-    return _cpu_of([parent, *parent.children(recursive=True)])
+    return cpu_of([parent, *parent.children(recursive=True)])
 
 
-def _database_cpu() -> dict[int, float]:
+def database_cpu() -> dict[int, float]:
     """CPU time so far of each of the local PostgreSQL's processes (all its databases:
     the machine's other work on it counts too, which an idle machine keeps small)."""
     processes = [p for p in psutil.process_iter(["name"]) if p.info["name"] == "postgres"]
-    return {p.pid: _cpu_of([p]) for p in processes}
+    return {p.pid: cpu_of([p]) for p in processes}
 
 
-def _database_cpu_since(before: dict[int, float]) -> float:
+def database_cpu_since(before: dict[int, float]) -> float:
     """What PostgreSQL's processes used since `before` (a process that ended since is
     lost, one that began counts whole: a connection lives for many requests)."""
-    return sum(cpu - before.get(pid, 0.0) for pid, cpu in _database_cpu().items())
+    return sum(cpu - before.get(pid, 0.0) for pid, cpu in database_cpu().items())
 
 
-def _cpu_of(processes) -> float:
+def cpu_of(processes) -> float:
     total = 0.0
     for each in processes:
         try:
@@ -143,15 +136,15 @@ def _phase(
     """Locust's figures, and the CPU of the generator, the site and the database per
     second of the phase."""
     generator = resource.getrusage(resource.RUSAGE_CHILDREN)
-    site_before, database_before = _cpu_seconds(site), _database_cpu()
+    site_before, database_before = cpu_seconds(site), database_cpu()
     started = time.monotonic()
     stats = _run_locust(host, user_class, users, seconds, login_share)
     wall = time.monotonic() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     generator_cpu = after.ru_utime + after.ru_stime - generator.ru_utime - generator.ru_stime
-    site_cpu = _cpu_seconds(site) - site_before
-    database_cpu = _database_cpu_since(database_before)
-    return stats, (generator_cpu / wall, site_cpu / wall, database_cpu / wall)
+    site_cpu = cpu_seconds(site) - site_before
+    db_cpu = database_cpu_since(database_before)
+    return stats, (generator_cpu / wall, site_cpu / wall, db_cpu / wall)
 
 
 def _run_locust(
@@ -226,15 +219,15 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    port = args.port or _free_port()
+    port = args.port or free_port()
     trees = {"this tree": (ROOT, port)}
     if args.baseline:
-        trees["baseline"] = (args.baseline.resolve(), port + 1 if args.port else _free_port())
+        trees["baseline"] = (args.baseline.resolve(), port + 1 if args.port else free_port())
     sites: dict[str, tuple[subprocess.Popen, str]] = {}
     try:
         for name, (tree, tree_port) in trees.items():
-            _prepare_database(tree)
-            site = _start_site(tree, tree_port, args.workers, args.threads)
+            prepare_database(tree)
+            site = start_site(tree, tree_port, args.workers, args.threads)
             sites[name] = (site, f"http://127.0.0.1:{tree_port}")
         print(
             f"gunicorn: {args.workers} workers x {args.threads} threads; "

@@ -63,7 +63,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine import _percentile, _wilson  # bench/engine.py
+from engine import percentile, wilson  # bench/engine.py
 
 from games.solitaire.engine import (
     BUILTIN_LAYOUTS,
@@ -251,11 +251,11 @@ def summary(run: Run, budget: float) -> str:
         limit: sum(s != "unknown" and t <= limit for s, t in answered) for limit in (1.0, budget)
     }
     no = run.status.count("no")
-    low, _ = _wilson(no, n)
-    _, high = _wilson(no + run.status.count("unknown"), n)
+    low, _ = wilson(no, n)
+    _, high = wilson(no + run.status.count("unknown"), n)
     return (
         f"median {_ms(statistics.median(run.seconds))}, "
-        f"p95 {_ms(_percentile(run.seconds, 0.95))}, max {_ms(max(run.seconds))}; "
+        f"p95 {_ms(percentile(run.seconds, 0.95))}, max {_ms(max(run.seconds))}; "
         f"decided within 1 s {100 * within[1.0] / n:.1f} %, within {budget:g} s "
         f"{100 * within[budget] / n:.1f} % ({n - within[budget]} not); cannot be cleared "
         f"{no} = {100 * no / n:.2f} % (95 % interval {100 * low:.2f}-{100 * high:.2f} %)"
@@ -274,13 +274,13 @@ def ratio_interval(
     for _ in range(_BOOTSTRAP):
         picked = [rng.randrange(n) for _ in range(n)]
         ratios.append(
-            _percentile([ours[k] for k in picked], share)
-            / _percentile([peer[k] for k in picked], share)
+            percentile([ours[k] for k in picked], share)
+            / percentile([peer[k] for k in picked], share)
         )
     ratios.sort()
     low = ratios[int(0.025 * _BOOTSTRAP)]
     high = ratios[int(0.975 * _BOOTSTRAP) - 1]
-    return _percentile(ours, share) / _percentile(peer, share), low, high
+    return percentile(ours, share) / percentile(peer, share), low, high
 
 
 def report(name: str, runs: dict[str, Run], took: dict[str, float], budget: float) -> None:

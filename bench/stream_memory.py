@@ -27,15 +27,9 @@ import urllib.request
 import uuid
 from types import SimpleNamespace
 
-from benchenv import ROOT, bench_environment
+from benchenv import ROOT, bench_environment, free_port
 
 os.environ.update(bench_environment("mahjong_bench_rooms", redis_db=12))
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def _rss_mb(pid: int) -> float:
@@ -94,7 +88,7 @@ def main() -> None:
 
     from games.tables import live
 
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     process = subprocess.Popen(
         [

@@ -35,20 +35,20 @@ from pathlib import Path
 
 import load
 import psutil
-from benchenv import ROOT, bench_environment
+from benchenv import ROOT, bench_environment, free_port
 
 CPU_NAMES = ("gunicorn", "postgres", "locust")
 
 
 def _cpu(site: subprocess.Popen, generator: subprocess.Popen) -> tuple[float, float, float]:
     """CPU seconds so far: the site's processes, PostgreSQL's, the generator's."""
-    database = sum(load._database_cpu().values())
+    database = sum(load.database_cpu().values())
     try:
         locust = psutil.Process(generator.pid)
-        generator_cpu = load._cpu_of([locust, *locust.children(recursive=True)])
+        generator_cpu = load.cpu_of([locust, *locust.children(recursive=True)])
     except psutil.NoSuchProcess:
         generator_cpu = 0.0
-    return load._cpu_seconds(site), database, generator_cpu
+    return load.cpu_seconds(site), database, generator_cpu
 
 
 def _level(site, host: str, players: int, ramp: int, seconds: int, pace: float):
@@ -93,9 +93,9 @@ def main() -> None:
         **bench_environment("mahjong_table_load", redis_db=9),
         "BEHIND_PROXY": "1",
     }
-    port = args.port or load._free_port()
-    load._prepare_database(ROOT)
-    site = load._start_site(ROOT, port, args.workers, args.threads)
+    port = args.port or free_port()
+    load.prepare_database(ROOT)
+    site = load.start_site(ROOT, port, args.workers, args.threads)
     try:
         print(
             f"gunicorn: {args.workers} workers x {args.threads} threads; Sanma against "

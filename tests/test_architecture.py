@@ -141,37 +141,57 @@ SITE = ("games", "accounts", "leaderboards", "config")
 STUDIES_INTERNALS = {"bench/solver_floor.py"}
 
 
-def _module_path(name: str) -> Path | None:
-    """The file of one of the site's modules by its dotted name, if it is one."""
-    if name.split(".")[0] not in SITE:
-        return None
-    base = ROOT.joinpath(*name.split("."))
+def _module_file(base: Path) -> Path | None:
     for candidate in (base.with_suffix(".py"), base / "__init__.py"):
         if candidate.exists():
             return candidate
     return None
 
 
+def _module_path(name: str, importer: Path, level: int = 0) -> Path | None:
+    """The file of one of the project's modules as ``importer`` names it (dotted, or
+    relative by ``level``), if it is one: the site's packages from the root, and a
+    script's neighbours (bench/ and scripts/ run with their own folder on the path)."""
+    parts = name.split(".") if name else []
+    if level:
+        base = importer.parent
+        for _ in range(level - 1):
+            base = base.parent
+    elif parts and parts[0] in SITE:
+        base = ROOT
+    elif importer.parent.name in ("bench", "scripts"):
+        base = importer.parent
+    else:
+        return None
+    return _module_file(base.joinpath(*parts))
+
+
 def private_reaches(package: str) -> list[str]:
     """Every use of another module's private name (``from m import _x``, ``m._x`` on an
-    imported module of the site) under the package."""
+    imported module of the project, relative imports included) under the package."""
     found = []
     for path in (ROOT / package).rglob("*.py"):
         where = str(path.relative_to(ROOT))
         if "migrations" in path.parts or where in STUDIES_INTERNALS:
             continue
         tree = ast.parse(path.read_text())
-        modules = set()  # the local names bound to modules of the site
+        modules = set()  # the local names bound to modules of the project
         for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            if isinstance(node, ast.ImportFrom):
+                source = node.module or ""
                 for alias in node.names:
+                    inner = f"{source}.{alias.name}" if source else alias.name
                     if alias.name.startswith("_") and not alias.name.startswith("__"):
-                        if _module_path(node.module):
-                            found.append(f"{where}: from {node.module} import {alias.name}")
-                    elif _module_path(f"{node.module}.{alias.name}"):
+                        if _module_path(source, path, node.level):
+                            found.append(
+                                f"{where}: from {'.' * node.level}{source} import {alias.name}"
+                            )
+                    elif _module_path(inner, path, node.level):
                         modules.add(alias.asname or alias.name)
             elif isinstance(node, ast.Import):
-                modules |= {a.asname for a in node.names if a.asname and _module_path(a.name)}
+                for alias in node.names:
+                    if _module_path(alias.name, path):
+                        modules.add(alias.asname or alias.name.split(".")[0])
         for node in ast.walk(tree):
             if (
                 isinstance(node, ast.Attribute)
@@ -184,7 +204,7 @@ def private_reaches(package: str) -> list[str]:
     return sorted(found)
 
 
-@pytest.mark.parametrize("package", [*SITE, "bench"])
+@pytest.mark.parametrize("package", [*SITE, "bench", "scripts"])
 def test_no_module_reaches_for_another_modules_private_names(package):
     """What another module (or a benchmark) calls is public by name: bench/floor_urls.py
     sends a tap's own statements through play.tap_row and play.store_tap."""

@@ -47,7 +47,7 @@ def environment_of_tests(**override: str) -> dict[str, str]:
     return {**env, "REDIS_URL": settings.REDIS_URL, **override}
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
@@ -56,7 +56,7 @@ def _free_port() -> int:
 @contextlib.contextmanager
 def running_site(database_url: str | None = None, workers: int = 1, wait_for: str = "/health"):
     """Start gunicorn on a free loopback port; yield its base URL; kill it at the end."""
-    port = _free_port()
+    port = free_port()
     env = environment_of_tests(DATABASE_URL=database_url or database_url_of_tests())
     process = subprocess.Popen(
         [
@@ -100,7 +100,7 @@ def running_stream(
     once it listens to Redis (or, without ``ready``, once it answers at all); kill it at
     the end. ``log`` takes what it writes (else the tests' stderr); ``open_files``
     lowers its limit on open files."""
-    port = port or _free_port()
+    port = port or free_port()
     environment = environment_of_tests(**(env or {}))
     if redis_url is not None:
         environment["REDIS_URL"] = redis_url

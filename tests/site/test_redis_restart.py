@@ -16,7 +16,7 @@ from django.utils import timezone
 from config.celery import app as celery_app
 from games.tables.models import Room
 
-from .servers import _free_port, kill, running_celery, start_redis
+from .servers import free_port, kill, running_celery, start_redis
 
 HELD = 3  # deadline tasks the worker holds when Redis goes
 
@@ -36,7 +36,7 @@ def _log_after(log: Path, offset: int) -> str:
 
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_holding_deadlines_rides_out_a_redis_restart_and_runs_tasks(tmp_path):
-    port = _free_port()
+    port = free_port()
     url = f"redis://127.0.0.1:{port}/0"
     log = tmp_path / "worker.log"
     redis_server = start_redis(port)
@@ -87,7 +87,7 @@ def test_a_worker_holding_deadlines_rides_out_a_redis_restart_and_runs_tasks(tmp
 
 
 def test_beat_rides_out_a_redis_restart_and_sends_its_tasks_again(tmp_path):
-    port = _free_port()
+    port = free_port()
     url = f"redis://127.0.0.1:{port}/0"
     log = tmp_path / "beat.log"
     # Beat with the site's app, its rounds every second (tests/site/celery_every_second.py).
