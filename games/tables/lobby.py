@@ -45,33 +45,54 @@ def join(
     player: Player, kind: str, choice: str, options: dict, name: str = "", now=None
 ) -> QueueEntry:
     """The player waits for a quick match of ``kind`` with ``options`` (the lobby's
-    ``choice``); an entry they had in this game's queue gives way. ValueError for
-    options the game does not know."""
+    ``choice``); an entry they had in this game's queue gives way. A player still
+    seated at a running lobby table of the game is not queued again: the entry of
+    that table is theirs, which takes them back to it. ValueError for options the game
+    does not know."""
     rules = rules_for(kind)
     rules.start(options, 0)  # refuses options the game does not know
     now = now or timezone.now()
     try:
         with transaction.atomic():
+            table = table_of(player, kind)
+            entry = entry_of(player, kind)
+            if table is not None and entry is not None and entry.table_id == table.pk:
+                return entry
             player.owned(QueueEntry.objects.filter(kind=kind)).delete()
             QueueEntry.objects.create(
                 kind=kind,
                 choice=choice,
-                options=options,
+                options=table.options if table is not None else options,
                 name=" ".join(name.split())[:NAME_LENGTH],
                 joined_at=now,
                 bots_at=now + timedelta(seconds=settings.LOBBY_WAIT_SECONDS),
+                table=table,  # the entry of a table the beat forgot
                 **player.owner_fields(),
             )
     except IntegrityError:  # the same player joined at the same moment: one entry stays
         pass
     live.announce_lobby(kind)
     match(kind, now)
-    return player.owned(QueueEntry.objects.filter(kind=kind)).get()
+    return player.owned(QueueEntry.objects.filter(kind=kind)).select_related("table").get()
 
 
 def entry_of(player: Player, kind: str) -> QueueEntry | None:
     """The player's entry in the game's queue, waiting or seated."""
     return player.owned(QueueEntry.objects.filter(kind=kind)).select_related("table").first()
+
+
+def table_of(player: Player, kind: str) -> Table | None:
+    """The running lobby table of the game at which the player still plays (a seat not
+    left), if any: one at a time, so that joining again cannot open another."""
+    return (
+        Table.objects.of(player)
+        .of_kind(kind)
+        .playing()
+        .filter(lobby=True)
+        .exclude(pk__in=Table.objects.left_by(player).values("pk"))
+        .order_by("-pk")
+        .first()
+    )
 
 
 def leave(player: Player, kind: str) -> bool:
@@ -142,6 +163,9 @@ def _one_match_maker_at_a_time(kind: str) -> None:
 def _seat(rules: TableRules, entries: list[QueueEntry]) -> Table:
     """A new table of the entries' players in seats drawn by its seed, bots of the
     lobby's strength in the rest; rated when at least two of them are accounts."""
+    # A player seated alone with bots is at a table the boards count: the limit on
+    # such tables holds as in practice (play.leave_oldest).
+    left = play.leave_oldest(entries[0].player, rules.key) if len(entries) == 1 else []
     seed = play.new_seed()
     order = list(range(rules.seats))
     random.Random(seed).shuffle(order)
@@ -162,6 +186,8 @@ def _seat(rules: TableRules, entries: list[QueueEntry]) -> Table:
         rated=accounts >= 2,
     )
     QueueEntry.objects.filter(pk__in=[entry.pk for entry in entries]).update(table=table)
+    if left:
+        QueueEntry.objects.filter(pk=entries[0].pk).update(left_oldest=len(left))
     return table
 
 

@@ -26,7 +26,7 @@ from . import live, lobby, rating, timers
 from .forms import SeatNameForm
 from .models import QueueEntry
 from .registry import GameKind
-from .views import problem, table_url, too_many
+from .views import problem, say_oldest_left, table_url, too_many
 
 
 def _lobby_url(kind: GameKind) -> str:
@@ -62,10 +62,20 @@ def _context(request: HttpRequest, kind: GameKind, entry: QueueEntry | None) -> 
     }
 
 
+def _to_table(request: HttpRequest, kind: GameKind, entry: QueueEntry) -> str:
+    """The address of the entry's table; the first time after a seating that left the
+    player's oldest tables against bots, the table's page says so, as after practice."""
+    if entry.left_oldest and QueueEntry.objects.filter(pk=entry.pk, left_oldest__gt=0).update(
+        left_oldest=0
+    ):
+        say_oldest_left(request)
+    return table_url(kind, entry.table)
+
+
 def _answer(request: HttpRequest, kind: GameKind, entry: QueueEntry | None, status=200):
     """The waiting player's part (HTMX) or the lobby page; the table once seated."""
     if entry is not None and entry.table is not None:
-        url = table_url(kind, entry.table)
+        url = _to_table(request, kind, entry)
         return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
     if not request.htmx:
         return redirect(_lobby_url(kind))
@@ -79,10 +89,10 @@ def lobby_page(request: HttpRequest, kind: GameKind) -> HttpResponse:
     shows: it seats nobody (the waiting player's part and the beat do)."""
     player = known_player(request)
     entry = lobby.entry_of(player, kind.key) if player is not None else None
-    if entry is not None and entry.table is not None and entry.table.is_playing:
-        return redirect(table_url(kind, entry.table))
     if entry is not None and entry.table is not None:
-        entry = None  # a finished table's entry: the player may join again
+        if entry.table.is_playing and lobby.table_of(player, kind.key) == entry.table:
+            return redirect(_to_table(request, kind, entry))
+        entry = None  # a finished or left table's entry: the player may join again
     context = _context(request, kind, entry)
     context["stream_url"] = live.lobby_stream_url(kind.key)
     return render(request, "tables/lobby.html", context)

@@ -53,12 +53,18 @@ class TableQuerySet(models.QuerySet):
         """Running tables nobody played at since ``before``."""
         return self.playing().filter(updated_at__lt=before)
 
+    def of_one_human(self) -> TableQuerySet:
+        """Tables of one human against bots: those the boards count, and those no turn
+        timer moves on (docs/tables.md#every-started-table-counts)."""
+        return self.annotate(humans=Count("seats", filter=Q(seats__bot_level=""))).filter(humans=1)
+
     def against_bots(self, level: str) -> TableQuerySet:
         """Tables of one human against bots that all play at ``level``."""
-        return self.annotate(
-            humans=Count("seats", filter=Q(seats__bot_level="")),
-            other_bots=Count("seats", filter=~Q(seats__bot_level__in=["", level])),
-        ).filter(humans=1, other_bots=0)
+        return (
+            self.of_one_human()
+            .annotate(other_bots=Count("seats", filter=~Q(seats__bot_level__in=["", level])))
+            .filter(other_bots=0)
+        )
 
 
 class TableManager(models.Manager.from_queryset(TableQuerySet)):
@@ -434,6 +440,9 @@ class QueueEntry(Owned):
     table = models.ForeignKey(
         Table, null=True, blank=True, on_delete=models.CASCADE, related_name="queue_entries"
     )
+    # How many of the player's oldest tables against bots its seating left, for the
+    # lobby to say so once (docs/tables.md#every-started-table-counts).
+    left_oldest = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         indexes = [models.Index(fields=["kind", "table", "joined_at"])]

@@ -100,6 +100,28 @@ class Started:
     left: list[Table]  # the player's oldest running tables, left to the server for it
 
 
+def leave_oldest(player: Player, kind: str) -> list[Table]:
+    """Make room for one more table of the player alone against bots of ``kind``: beyond
+    ``TABLE_UNFINISHED_LIMIT`` running ones with the new one, the oldest are left, so
+    the server plays them to their end (docs/tables.md#every-started-table-counts). The
+    one rule of every way to such a table: practice, a room its host starts alone, a
+    quick match bots filled. Tables of several humans do not count: their turn timers
+    end them anyway, and leaving one would leave its other players a seat of the
+    server's. The tables left, newest first."""
+    running = (
+        Table.objects.of(player)
+        .of_kind(kind)
+        .playing()
+        .of_one_human()
+        .exclude(pk__in=Table.objects.left_by(player).values("pk"))
+        .order_by("-updated_at", "-pk")
+    )
+    left = list(running[max(0, settings.TABLE_UNFINISHED_LIMIT - 1) :])
+    for table in left:
+        leave(player, table.public_id)
+    return left
+
+
 @transaction.atomic
 def start_practice(
     kind: TableRules,
@@ -111,22 +133,12 @@ def start_practice(
 ) -> Started:
     """A table of the player against bots of ``level``. The seed also picks the player's
     seat, so that every seat (dealer first or last) comes up alike. Beyond
-    ``TABLE_UNFINISHED_LIMIT`` running tables of the game the oldest are left: the server
-    plays them to their end (docs/tables.md#every-started-table-counts). ValueError for
-    options or a strength the game does not know."""
+    ``TABLE_UNFINISHED_LIMIT`` running tables against bots the oldest are left
+    (``leave_oldest``). ValueError for options or a strength the game does not know."""
     seed = new_seed() if seed is None else seed
     seats: list[Player | str] = [level] * kind.seats
     seats[seed % kind.seats] = player
-    running = (
-        Table.objects.of(player)
-        .of_kind(kind.key)
-        .playing()
-        .exclude(pk__in=Table.objects.left_by(player).values("pk"))
-        .order_by("-updated_at", "-pk")
-    )
-    left = list(running[max(0, settings.TABLE_UNFINISHED_LIMIT - 1) :])
-    for table in left:
-        leave(player, table.public_id)
+    left = leave_oldest(player, kind.key)
     seat = seed % kind.seats
     table = start_table(kind.key, options, seats, seed=seed, toggled={seat: chosen})
     return Started(table, left)

@@ -27,7 +27,15 @@ from . import rooms, timers, toggles
 from .forms import JoinCodeForm, NewRoomForm, RemoveForm, SeatNameForm, SwapForm
 from .models import Room
 from .registry import GameKind
-from .views import STOP_POLLING, opening_refused, problem, start_page, table_url, too_many
+from .views import (
+    STOP_POLLING,
+    opening_refused,
+    problem,
+    say_oldest_left,
+    start_page,
+    table_url,
+    too_many,
+)
 
 WINDS = ("E", "S", "W", "N")  # seat 0 deals first
 CODES_NOT_FOUND = "room codes not found per address"
@@ -241,4 +249,8 @@ def remove(request: HttpRequest, code: str, kind: GameKind) -> HttpResponse:
 
 @require_POST
 def start(request: HttpRequest, code: str, kind: GameKind) -> HttpResponse:
-    return _room_action(request, kind, code, rooms.start)
+    def start_room(player: Player, code: str) -> None:
+        if rooms.start(player, code).left:
+            say_oldest_left(request)
+
+    return _room_action(request, kind, code, start_room)

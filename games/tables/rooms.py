@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from games.players import Player
 
 from . import play, timers, toggles
-from .models import Room, RoomRemoval, RoomSeat, Table
+from .models import Room, RoomRemoval, RoomSeat
 from .registry import rules_for
 
 # Read aloud without a doubt: no 0 or O, no 1, I or L.
@@ -225,12 +225,15 @@ def remove(player: Player, code: str, index: int) -> Room:
 
 
 @transaction.atomic
-def start(player: Player, code: str, seed: int | None = None) -> Table:
-    """The host starts the room's table: its members in their seats, bots in the rest."""
+def start(player: Player, code: str, seed: int | None = None) -> play.Started:
+    """The host starts the room's table: its members in their seats, bots in the rest.
+    A host alone against bots is held to the limit on such tables, as in practice
+    (``play.leave_oldest``): ``left`` are their tables it left."""
     room = _locked(code)
     _host(room, player)
     rules = rules_for(room.kind)
     by_index = {m.index: m for m in room.members.select_related("user")}
+    left = play.leave_oldest(player, room.kind) if len(by_index) == 1 else []
     seats: list[Player | str] = [
         by_index[i].player if i in by_index else room.bot_level for i in range(rules.seats)
     ]
@@ -252,7 +255,7 @@ def start(player: Player, code: str, seed: int | None = None) -> Table:
     room.table = table
     room.used_at = timezone.now()
     room.save(update_fields=["table", "used_at"])
-    return table
+    return play.Started(table, left)
 
 
 def expire(now=None) -> int:

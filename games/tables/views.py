@@ -146,6 +146,18 @@ def start(request: HttpRequest, kind: GameKind) -> HttpResponse:
     return start_page(request, kind)
 
 
+def say_oldest_left(request: HttpRequest) -> None:
+    """The page after a new table against bots that left the player's oldest
+    (``play.leave_oldest``) says so, whichever way the table was started."""
+    messages.info(
+        request,
+        _(
+            "Your oldest running table is played to its end by the server, as if you "
+            "had left it: every started game counts."
+        ),
+    )
+
+
 @require_POST
 def new_table(request: HttpRequest, kind: GameKind) -> HttpResponse:
     """A table of the player against bots, with the options chosen."""
@@ -163,13 +175,7 @@ def new_table(request: HttpRequest, kind: GameKind) -> HttpResponse:
         chosen=toggles.remembered(request),
     )
     if started.left:
-        messages.info(
-            request,
-            _(
-                "Your oldest running table is played to its end by the server, as if you "
-                "had left it: every started game counts."
-            ),
-        )
+        say_oldest_left(request)
     url = table_url(kind, started.table)
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 

@@ -38,7 +38,7 @@ def nim(settings):
 def _room_table(timer: str = timers.DEFAULT_TIMER, pile: int = 10) -> Table:
     room = rooms.create(ANN, "nim", {"pile": pile}, "easy", name="Ann", timer=timer)
     rooms.join(BEN, room.code, name="Ben")
-    return rooms.start(ANN, room.code, seed=7)
+    return rooms.start(ANN, room.code, seed=7).table
 
 
 def _seat(table: Table, index: int) -> Seat:

@@ -80,7 +80,7 @@ def test_the_host_swaps_seats_empty_ones_too_and_nobody_else_may():
 def test_the_host_starts_with_bots_in_the_empty_seats_and_then_nobody_joins():
     room = rooms.create(BEN, "nim", {"pile": 9}, "easy")
     rooms.swap(BEN, room.code, 0, 1)
-    table = rooms.start(BEN, room.code, seed=3)
+    table = rooms.start(BEN, room.code, seed=3).table
     seats = list(table.seats.order_by("index"))
     assert seats[0].bot_level == "easy" and seats[1].guest_id == BEN.guest_id
     assert Room.objects.get(pk=room.pk).table == table
@@ -100,7 +100,7 @@ def test_only_the_host_starts_and_the_host_cannot_leave():
         rooms.leave(ANN, room.code)
     rooms.leave(BEN, room.code)
     assert room.members.count() == 1
-    table = rooms.start(ANN, room.code)
+    table = rooms.start(ANN, room.code).table
     names = {seat.index: seat.name for seat in table.seats.all()}
     assert names[0] == "Ann"
 
@@ -123,7 +123,7 @@ def test_rooms_nobody_used_expire_and_their_tables_stay(settings):
     idle = timezone.now() - timedelta(minutes=61)
     quiet, playing, fresh = _room(), _room(), _room()
     rooms.join(BEN, playing.code)
-    table = rooms.start(ANN, playing.code)
+    table = rooms.start(ANN, playing.code).table
     Room.objects.filter(pk__in=[quiet.pk, playing.pk]).update(used_at=idle)
     assert rooms.expire() == 1  # the started room's table moved lately
     assert set(Room.objects.values_list("pk", flat=True)) == {playing.pk, fresh.pk}
