@@ -102,6 +102,19 @@ def test_tables_nobody_played_at_for_a_day_are_finished(django_capture_on_commit
     assert old.seats.get(guest_id=ANN.guest_id).left_at is not None
 
 
+def test_the_tables_tasks_run_on_the_beat(settings):
+    """The abandoned tables every half hour, the rooms every ten minutes, the lobbies'
+    match-maker every five seconds, each a task the worker knows."""
+    schedule = {
+        entry["task"]: entry["schedule"] for entry in settings.CELERY_BEAT_SCHEDULE.values()
+    }
+    assert schedule["tables.finish_abandoned"].minute == {0, 30}
+    assert schedule["tables.expire_rooms"].minute == set(range(0, 60, 10))
+    assert schedule["tables.match_lobbies"] == 5.0
+    for name in ("tables.finish_abandoned", "tables.expire_rooms", "tables.match_lobbies"):
+        assert celery_app.tasks[name].name == name
+
+
 def test_an_account_never_holds_two_seats_at_one_table(alice, django_capture_on_commit_callbacks):
     table = play.start_table("nim", {"pile": 30}, [Player(alice), ANN], seed=5)
     with django_capture_on_commit_callbacks(execute=False):

@@ -11,7 +11,7 @@ from django.utils import timezone
 from games.players import Player
 from games.tables import rooms
 from games.tables.claims import claim_guest_tables
-from games.tables.models import Room, RoomSeat, Table
+from games.tables.models import Room, RoomSeat, Seat, Table
 from games.tables.registry import register
 
 from .toy import NIM
@@ -116,6 +116,35 @@ def test_a_guests_room_seats_become_the_accounts(alice):
     claim_guest_tables(alice, BEN.guest_id)
     member = room.members.get(index=1)
     assert member.user == alice and member.guest_id == "" and member.name == ""
+
+
+def test_a_guest_beside_the_account_in_one_room_gives_the_seat_up_at_log_in(alice):
+    """The account never holds two seats: in a room not yet started the guest's seat is
+    given up; in a room of the account's alone the guest's seat moves."""
+    room = rooms.create(Player(alice), "nim", {"pile": 9}, "easy")
+    rooms.join(BEN, room.code, name="Ben")
+    elsewhere = _room()
+    rooms.join(BEN, elsewhere.code, name="Ben")
+    claim_guest_tables(alice, BEN.guest_id)
+    assert [(m.index, m.user) for m in room.members.all()] == [(0, alice)]
+    assert elsewhere.members.get(index=1).user == alice
+    table = rooms.start(Player(alice), room.code).table
+    assert [seat.user for seat in table.seats.all() if not seat.is_bot] == [alice]
+
+
+def test_a_guest_beside_the_account_at_a_started_rooms_table_leaves_at_log_in(
+    alice, django_capture_on_commit_callbacks
+):
+    room = rooms.create(Player(alice), "nim", {"pile": 9}, "easy")
+    rooms.join(BEN, room.code, name="Ben")
+    table = rooms.start(Player(alice), room.code).table
+    with django_capture_on_commit_callbacks(execute=False):
+        claim_guest_tables(alice, BEN.guest_id)
+    seats = {seat.index: seat for seat in Seat.objects.filter(table=table)}
+    assert seats[0].user == alice and seats[1].user is None
+    assert seats[1].guest_id == BEN.guest_id and seats[1].left_at is not None
+    # The room's seats stay as they were: the room leads the account to its one seat.
+    assert [m.user for m in room.members.all()] == [alice]
 
 
 def test_rooms_nobody_used_expire_and_their_tables_stay(settings):
