@@ -11,6 +11,7 @@ from django.test import Client
 from games.players import Player
 from games.tables import lobby
 from games.tables.models import QueueEntry, Rating, Table
+from games.tables.registry import game_kind
 
 pytestmark = pytest.mark.django_db
 
@@ -117,3 +118,27 @@ def test_ratings_show_at_the_table_in_the_lobby_and_on_the_profile(
     assert alice_client.get("/sanma/lobby")["Location"] == f"/sanma/{table.public_id}"
     profile = alice_client.get("/accounts/profile").content.decode()
     assert 'data-game="sanma"' in profile and "24.0" in profile
+
+
+LOG_IN = {"username": "alice", "password": "correct-horse-battery"}
+
+
+def test_a_guests_place_in_the_queue_is_the_accounts_after_log_in(game, client, alice):
+    """Left to the guest, it would be seated later as a seat nobody can play."""
+    client.post(f"/{game}/lobby/join", {"choice": CHOICES[game], "name": "Guesty"}, **HTMX)
+    assert client.post("/accounts/login/", LOG_IN).status_code == 302
+    entry = QueueEntry.objects.get()
+    assert entry.user == alice and entry.guest_id == "" and entry.name == ""
+    response = client.post(f"/{game}/lobby/bots", **HTMX)
+    table = Table.objects.get()
+    assert response["HX-Redirect"] == f"/{game}/{table.public_id}"
+    assert [seat.user for seat in table.seats.all() if not seat.is_bot] == [alice]
+
+
+def test_a_guests_place_gives_way_to_the_accounts_own_at_log_in(game, client, alice):
+    choice = game_kind(game).lobby_choices[CHOICES[game]][1]
+    lobby.join(Player(alice), game, CHOICES[game], choice)
+    client.post(f"/{game}/lobby/join", {"choice": CHOICES[game]}, **HTMX)
+    assert QueueEntry.objects.count() == 2
+    assert client.post("/accounts/login/", LOG_IN).status_code == 302
+    assert [(entry.user, entry.guest_id) for entry in QueueEntry.objects.all()] == [(alice, "")]
