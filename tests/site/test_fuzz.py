@@ -3,6 +3,7 @@ a 500, and never a change to a board beyond what the rules allow."""
 
 import json
 import urllib.parse
+from collections import Counter
 from datetime import timedelta
 
 import pytest
@@ -51,6 +52,29 @@ JUNK = st.one_of(
 FIELDS = ["position", "version", "layout", "code", "dim", "style", "day", "offset", "next"]
 FIELDS += ["language"]
 ACTIONS = ["tap", "undo", "hint", "shuffle", "pause", "resume", "nudge"]
+ACCOUNT_FIELDS = ["display_name", "email", "language", "next", "old_password"]
+ACCOUNT_FIELDS += ["new_password1", "new_password2", "username"]
+# Junk, and now and then a value the account's forms take.
+ACCOUNT_VALUES = st.one_of(
+    JUNK,
+    st.sampled_from(["correct-horse-battery", "lantern-orchid-49", "de", "en", "/", "Alice"]),
+    st.sampled_from(["alice@example.com", "new@example.com", "/accounts/profile"]),
+)
+
+# What the answers were, for the report of a run (pytest -s shows it).
+STATUSES: Counter = Counter()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _report():
+    yield
+    if STATUSES:
+        print("\nsite fuzz answers:", dict(sorted(STATUSES.items())))
+
+
+def _answered(response) -> int:
+    STATUSES[response.status_code] += 1
+    return response.status_code
 
 
 def _assert_board_follows_the_log(game: Game) -> None:
@@ -66,7 +90,7 @@ def _assert_board_follows_the_log(game: Game) -> None:
 def test_junk_posts_on_a_game_never_break_it(client, action, data):
     game = current_game(client)
     response = client.post(f"/game/{game.public_id}/{action}", data, **HTMX)
-    assert response.status_code < 500
+    assert _answered(response) < 500
     _assert_board_follows_the_log(game)
 
 
@@ -79,7 +103,7 @@ def test_posts_on_another_players_game_are_refused_and_change_nothing(
     bobs = current_game(bob_client)
     before = (bobs.version, bobs.selected, bobs.hints, bobs.paused_at, bobs.occupied)
     response = client.post(f"/game/{bobs.public_id}/{action}", data, **HTMX)
-    assert response.status_code == 404
+    assert _answered(response) == 404
     bobs.refresh_from_db()
     assert (bobs.version, bobs.selected, bobs.hints, bobs.paused_at, bobs.occupied) == before
 
@@ -105,7 +129,7 @@ def test_posts_on_another_players_game_are_refused_and_change_nothing(
 @FUZZ
 def test_junk_site_posts_never_500(client, path, data):
     current_game(client)
-    assert client.post(path, data).status_code < 500
+    assert _answered(client.post(path, data)) < 500
 
 
 @given(
@@ -119,7 +143,7 @@ def test_junk_coin_posts_never_500_nor_move_a_coin(alice_client, alice, path, da
     from accounts.models import CoinEntry
 
     response = alice_client.post(path, data)
-    assert response.status_code < 500
+    assert _answered(response) < 500
     # Without coins nothing is bought, whatever the post says.
     assert not CoinEntry.objects.filter(user=alice, reason="purchase").exists()
 
@@ -144,7 +168,30 @@ def test_junk_coin_posts_never_500_nor_move_a_coin(alice_client, alice, path, da
 def test_junk_urls_never_500(client, prefix, tail):
     quoted = urllib.parse.quote(tail, safe="") if "?" not in prefix else urllib.parse.quote(tail)
     response = client.get(prefix + quoted)
-    assert response.status_code < 500
+    assert _answered(response) < 500
+
+
+@given(
+    path=st.sampled_from(["/accounts/profile", "/language", "/accounts/password_change/"]),
+    method=st.sampled_from(["get", "post", "post"]),
+    data=st.dictionaries(st.sampled_from(ACCOUNT_FIELDS), ACCOUNT_VALUES, max_size=5),
+    logged_in=st.booleans(),
+    htmx=st.booleans(),
+)
+@settings(FUZZ, max_examples=40)
+def test_junk_account_posts_and_the_language_switch_never_500(
+    client, alice, path, method, data, logged_in, htmx
+):
+    """The profile, the language switch and the password change, logged in or not."""
+    if logged_in:
+        alice.refresh_from_db()  # an example before may have changed her password
+        client.force_login(alice)
+    else:
+        client.logout()
+    response = getattr(client, method)(path, data, **(HTMX if htmx else {}))
+    assert _answered(response) < 500
+    # And the site still answers this visitor, in whichever language it now has.
+    assert _answered(client.get("/sanma/")) == 200
 
 
 # The inputs that once gave a 500, each on its own.
@@ -201,7 +248,7 @@ def test_junk_exports_never_500(client, code, positions, moves):
     export = {"format": "mahjong-solitaire-game/1", "code": code, "positions": positions}
     raw = json.dumps({**export, "moves": moves}).encode()
     upload = SimpleUploadedFile("x.json", raw, content_type="application/json")
-    assert client.post("/replay", {"export": upload}).status_code < 500
+    assert _answered(client.post("/replay", {"export": upload})) < 500
 
 
 def test_the_other_hostile_inputs_once_found_get_a_clear_answer(client, alice):
