@@ -7,9 +7,9 @@ import json
 from games.sanma.engine import Options, replay, view
 from games.sanma.export import export, export_json, read, tenhou_tile
 
-from .helpers import play as play_texts
-from .helpers import position
-from .players import play
+from .engine.helpers import play as play_texts
+from .engine.helpers import position
+from .engine.players import play
 
 
 def test_tiles_use_tenhous_numbers_with_red_fives_apart():
