@@ -3,9 +3,7 @@ from django.urls import include, path
 from django.views.generic import TemplateView
 
 from accounts import views as account_views
-from games.classic.kind import CLASSIC
-from games.sanma.kind import SANMA
-from games.tables.urls import urls_for
+from games.tables.urls import game_urls
 
 from . import health
 
@@ -21,8 +19,7 @@ urlpatterns = [
     path("language", account_views.set_language, name="set_language"),
     path("accounts/", include("accounts.urls")),
     path("leaderboards/", include("leaderboards.urls")),
-    path("sanma/", include(urls_for(SANMA))),
-    path("classic/", include(urls_for(CLASSIC))),
+    *game_urls(),  # the apps' ready() registered the kinds before Django loads this
     path("", include("games.solitaire.urls")),
 ]
 

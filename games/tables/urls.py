@@ -1,12 +1,12 @@
-"""The URLs of one table game (``/sanma/...``, ``/classic/...``), the same for every
+"""The URLs of the table games (``/sanma/...``, ``/classic/...``), the same for every
 kind: each view gets the kind as ``kind`` and reverses in the kind's namespace."""
 
 from __future__ import annotations
 
-from django.urls import URLPattern, path
+from django.urls import URLPattern, URLResolver, include, path
 
 from . import lobby_views, room_views, views
-from .registry import GameKind
+from .registry import GameKind, game_kinds
 
 
 def urls_for(kind: GameKind) -> tuple[list[URLPattern], str]:
@@ -45,3 +45,9 @@ def urls_for(kind: GameKind) -> tuple[list[URLPattern], str]:
     if kind.exports:
         patterns.append(path("<uuid:public_id>/export", views.export, of, name="export"))
     return patterns, kind.key
+
+
+def game_urls() -> list[URLResolver]:
+    """Every registered game's URLs under ``/<key>/``, for the site's URLconf: a new
+    table game is served once its app registers its kind."""
+    return [path(f"{kind.key}/", include(urls_for(kind))) for kind in game_kinds()]

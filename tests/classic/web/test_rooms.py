@@ -16,9 +16,10 @@ from django.test import Client
 
 from games.classic import engine
 from games.classic.engine.tiles import code
-from games.classic.kind import CLASSIC
+from games.classic.kind import CLASSIC, options_of
 from games.players import Player
 from games.prng import SplitMix64
+from games.tables import replays
 from games.tables.models import Room, Seat, Table
 from games.tables.play import _Moves, _play_on
 
@@ -233,8 +234,11 @@ def _public_counts(state: engine.State) -> Counter:
 
 
 def _faces(html: str) -> Counter:
-    table = html[html.index('id="table"') : html.index('id="table-status"')]
-    return Counter(re.findall(r'#t-([0-9A-Za-z]+)"', table))
+    """The faces a page or part draws; a whole page's only inside <main>, as the site's
+    header draws a tile of each game."""
+    if "<main" in html:
+        html = html[html.index("<main") : html.index("</main>")]
+    return Counter(re.findall(r'#t-([0-9A-Za-z]+)"', html))
 
 
 def _assert_hides_the_others(html: str, state: engine.State, viewer: int) -> None:
@@ -252,18 +256,48 @@ def _assert_hides_the_others(html: str, state: engine.State, viewer: int) -> Non
             assert count == public[face], (face, count, public[face])
 
 
+def _check_latest_replay(table: Table, client: Client, seat: int) -> None:
+    """The replay of the running table at its latest step, against the state there (a
+    pass that leaves an offer open is no step, so that state may lie before the log's
+    end)."""
+    step = replays.step(table, len(table.log))
+    html = client.get(f"/classic/{table.public_id}/replay?at={step.index}").content.decode()
+    assert f'data-index="{step.index}"' in html
+    shown = engine.replay(options_of(table.options), table.seed, table.log[: step.at])
+    _assert_hides_the_others(html, shown, seat)
+
+
+def _check_room_and_sheet(room: Room, table: Table, by_seat: dict[int, Client]) -> None:
+    """The started room's page leads each seat to its table; the score sheet, whole and
+    as the table's panel, shows no tile a seat may not see."""
+    state = state_of(table)
+    for seat, client in by_seat.items():
+        answer = client.get(f"/classic/room/{room.code}", follow=True)
+        assert answer.redirect_chain == [(f"/classic/{table.public_id}", 302)]
+        _assert_hides_the_others(answer.content.decode(), state, seat)
+        for part in ("", "?part=body"):
+            sheet = client.get(f"/classic/{table.public_id}/sheet{part}")
+            assert sheet.status_code == 200
+            _assert_hides_the_others(sheet.content.decode(), state, seat)
+
+
 @pytest.mark.slow
 def test_no_answer_of_a_whole_hand_at_four_humans_shows_another_seats_tiles(
     four, django_capture_on_commit_callbacks
 ):
     """Every page, view, 304 and answer for each seat, and every event on the table's
-    channel, through a whole hand of four humans."""
+    channel, through a whole hand of four humans: the table page, its view and the
+    answers to decisions, the replay at its latest step after every decision, and the
+    room and the score sheet (which change only as a hand ends) before and after."""
     with mock.patch("games.tables.play.new_seed", return_value=20261205):
         table = _started(four)
+    room = Room.objects.get(table=table)
     channel = redis.Redis.from_url(settings.REDIS_URL).pubsub()
     channel.subscribe(f"tables:changed:{table.public_id}")
     by_seat = _by_seat(table, four)
+    _check_room_and_sheet(room, table, by_seat)
     tags = {seat: "" for seat in by_seat}
+    pages = {}
     rng = SplitMix64(11)
     checked = decisions = 0
     while True:
@@ -277,12 +311,15 @@ def test_no_answer_of_a_whole_hand_at_four_humans_shows_another_seats_tiles(
                 _assert_hides_the_others(view.content.decode(), state, seat)
                 checked += 1
             tags[seat] = view["ETag"]
+            pages[seat] = client.get(f"/classic/{table.public_id}").content.decode()
+            _assert_hides_the_others(pages[seat], state, seat)
+            _check_latest_replay(table, client, seat)
+            checked += 2
         if state.phase in (engine.HAND_END, engine.GAME_END):
             break
         waiting = sorted(engine.waiting_for(state))
         seat = waiting[0]
-        html = by_seat[seat].get(f"/classic/{table.public_id}").content.decode()
-        offered = moves(html)
+        offered = moves(pages[seat])
         assert offered, (seat, state.phase)
         choice = next((m for m in ("tsumo", "ron") if m in offered), None)
         with django_capture_on_commit_callbacks(execute=True):
@@ -299,7 +336,8 @@ def test_no_answer_of_a_whole_hand_at_four_humans_shows_another_seats_tiles(
         _assert_hides_the_others(answer.content.decode(), state_of(table), seat)
         checked += 1
         decisions += 1
-    assert decisions > 20 and checked > 3 * decisions
+    _check_room_and_sheet(room, table, by_seat)
+    assert decisions > 20 and checked > 9 * decisions
     events = []
     while (message := channel.get_message(timeout=0.05)) is not None:
         if message["type"] == "message":

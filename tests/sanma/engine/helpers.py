@@ -1,4 +1,4 @@
-"""Hand-built positions: tiles by code, walls stacked on purpose."""
+"""Hand-built positions: tiles by code, walls stacked on purpose; a counted yakuman on offer."""
 
 from __future__ import annotations
 
@@ -92,3 +92,13 @@ def drain(state: State, stop=None) -> State:
         tile = me.drawn if me.drawn is not None else me.hand[-1]
         state = apply(state, Action(seat, "d", code(tile, red)))
     return state
+
+
+def counted_yakuman_offered() -> State:
+    """Seat 1 may ron the dealer's 9 of bamboo: 123 123 456 789 55 of bamboo, closed, is
+    chinitsu 6, ittsu 2, iipeikou 1, pinfu 1 and three dora (5 of bamboo): 13 han and
+    no yakuman yaku, a counted yakuman (docs/sanma.md#yakuman)."""
+    seat1 = "1B 1B 2B 2B 3B 3B 4B 5B 6B 7B 8B 5B 5B"
+    seat2 = "1D 2D 3D 4D 6D 7D 8D 9D E S W G R"
+    dealer = "1C 9C 9B 2D 3D 7D Wh Wh G R N N E"
+    return play(position((dealer, seat1, seat2), draws="S", indicators="4B"), "0 d:9B")

@@ -8,7 +8,7 @@ from games.sanma.engine import IllegalAction, Options, apply, view, waiting_for
 from games.sanma.engine.actions import Action
 from games.sanma.engine.tiles import dora_of_indicator, parse_code
 
-from .helpers import drain, moves, play, position
+from .helpers import counted_yakuman_offered, drain, moves, play, position
 
 # A dealer hand that never wins, never calls what the others discard here, and holds ten
 # different terminals and honours (the nine-terminals abort is open to it).
@@ -394,3 +394,12 @@ def test_in_riichi_a_closed_kan_of_the_drawn_tile_that_keeps_the_waits_is_offere
     assert "kan:3B" in moves(state, 1)
     state = play(state, "1 kan:3B")
     assert view(state, 1).waits == ("4B", "7B") and state.hand.seats[1].riichi
+
+
+def test_a_counted_yakuman_is_one_for_the_preview_and_the_result_card():
+    state = counted_yakuman_offered()
+    preview = view(state, 1).preview
+    assert preview.han == 13 and preview.limit == "kazoe yakuman"
+    state = play(state, "1 ron")
+    shown = view(state, 0).hand_result.wins[0]  # what the result card shows
+    assert shown.limit == "kazoe yakuman" and shown.points == 32000

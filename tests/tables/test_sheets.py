@@ -11,9 +11,15 @@ import pytest
 from games.classic import engine
 from games.classic.kind import options_of
 from games.players import Player
+from tests.classic.web.helpers import (
+    OPTIONS,
+    craft,
+    finished_log,
+    finished_table,
+    position_with,
+    state_of,
+)
 from tests.sanma.web import helpers as sanma
-
-from .helpers import OPTIONS, craft, finished_log, finished_table, position_with, state_of
 
 pytestmark = pytest.mark.django_db
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 
-from games.sanma.engine import Options, replay, view
+from games.sanma.engine import Options, replay
 from games.sanma.export import export, export_json, read, tenhou_tile
 
-from .helpers import play as play_texts
-from .helpers import position
-from .players import play
+from .engine.helpers import counted_yakuman_offered, position
+from .engine.helpers import play as play_texts
+from .engine.players import play
 
 
 def test_tiles_use_tenhous_numbers_with_red_fives_apart():
@@ -112,27 +112,8 @@ def test_the_rule_names_the_length_and_red_fives_only_when_there_are_any():
         assert one.endswith("赤") == red
 
 
-def _counted_yakuman_offered():
-    """Seat 1 may ron the dealer's 9 of bamboo: 123 123 456 789 55 of bamboo, closed, is
-    chinitsu 6, ittsu 2, iipeikou 1, pinfu 1 and three dora (5 of bamboo): 13 han and
-    no yakuman yaku, a counted yakuman (docs/sanma.md#yakuman)."""
-    seat1 = "1B 1B 2B 2B 3B 3B 4B 5B 6B 7B 8B 5B 5B"
-    seat2 = "1D 2D 3D 4D 6D 7D 8D 9D E S W G R"
-    dealer = "1C 9C 9B 2D 3D 7D Wh Wh G R N N E"
-    return play_texts(position((dealer, seat1, seat2), draws="S", indicators="4B"), "0 d:9B")
-
-
-def test_a_counted_yakuman_is_one_for_the_preview_and_the_result_card():
-    state = _counted_yakuman_offered()
-    preview = view(state, 1).preview
-    assert preview.han == 13 and preview.limit == "kazoe yakuman"
-    state = play_texts(state, "1 ron")
-    shown = view(state, 0).hand_result.wins[0]  # what the result card shows
-    assert shown.limit == "kazoe yakuman" and shown.points == 32000
-
-
 def test_a_counted_yakuman_is_named_so_and_its_yaku_keep_their_han():
-    state = play_texts(_counted_yakuman_offered(), "1 ron")
+    state = play_texts(counted_yakuman_offered(), "1 ron")
     win = state.hand.result.wins[0]
     assert win.seat == 1 and win.han == 13 and win.limit == "kazoe yakuman"
     assert not any(han >= 13 for _, han in win.yaku)
