@@ -26,6 +26,7 @@ from games.tables.models import QueueEntry, Rating, Table
 from games.tables.registry import game_kind
 from tests.site.servers import running_stream
 
+from . import test_rooms_browser as rooms_browser
 from .helpers import SCREENSHOTS, log_in, press
 from .test_rooms_browser import _move_and_watch, _seats
 
@@ -38,6 +39,8 @@ GAMES = {
     "sanma": (("ann", "ben", "cat"), {"one-hand": ("One hand", ONE_HAND)}),
     "classic": (("ann", "ben", "cat", "dan"), None),
 }
+# A deal whose first hand ends soon, as the rooms' tests play it.
+short_deal = rooms_browser.short_deal
 SEATED_WITHIN_MS = 5000  # far above the budget: a loaded machine must not fail the test
 
 
@@ -156,18 +159,19 @@ def _waits_alone_and_gets_bots(page: Page, game: str, settings) -> Table:
 
 
 def _end_the_game(pages: list[Page], url: str, game: str, table: Table) -> None:
-    """From the first hand's result to the game's end: one player goes on for all where
-    that ends the game (docs/tables.md#rooms); else everybody leaves for good and the
-    server plays the game to its end (the task the last leave sent, as a worker runs
-    it)."""
+    """From the first hand's result to the game's end: one player goes on for all (the
+    result covers the page until then), which ends a one-hand game
+    (docs/tables.md#rooms); else everybody leaves for good and the server plays the game
+    to its end (the task the last leave sent, as a worker runs it)."""
+    going_on = pages[0].locator('#table [data-action="next"]')
+    if going_on.count():
+        press(pages[0], going_on.first)  # once the result was there to be seen
     if game == "sanma":
-        going_on = pages[0].locator('#table [data-action="next"]')
-        if going_on.count():
-            press(pages[0], going_on.first)  # once the result was there to be seen
         for page in pages:
             expect(page.locator(".game-result").first).to_be_visible(timeout=SEATED_WITHIN_MS)
         return
     for page in pages:
+        expect(page.locator("#table")).not_to_have_attribute("data-phase", "hand-end")
         page.locator("details.leave-table summary").click()
         page.click("button.leave-for-good")
         page.wait_for_url(f"{url}/{game}/")
@@ -177,7 +181,7 @@ def _end_the_game(pages: list[Page], url: str, game: str, table: Table) -> None:
 
 
 def test_accounts_meet_in_the_lobby_play_a_hand_and_their_ratings_move(
-    players, live_site, settings, game
+    players, live_site, settings, game, short_deal
 ):
     everybody, users = players
     pages, eve = everybody[:-1], everybody[-1]

@@ -10,7 +10,9 @@ import pytest
 from django.utils.csp import CSP
 from playwright.sync_api import Browser, Page, expect
 
+from games.tables import play, states
 from games.tables.models import Seat, Table
+from games.tables.registry import rules_for
 from tests.site.servers import kill, running_stream
 
 from .helpers import SCREENSHOTS, press
@@ -23,6 +25,12 @@ GAMES = {
     "classic": (("Ann", "Ben", "Cat", "Dan"), "#room_rounds_0"),  # the East round
 }
 FIRST_CHOICES = ("tsumo", "ron", "next", "pass", "draw")
+WINS = ("tsumo", "ron", "next")  # taken whenever offered, before any discard
+# The players discard what this bot would (_choice). Any deal is played to its end so;
+# these end in a win after about twenty decisions instead of a hundred to the wall's end,
+# found by playing deals so in the engine alone.
+DISCARDS_OF = "normal"
+SHORT_DEALS = {"sanma": 0, "classic": 3}
 SEEN_WITHIN_MS = 5000  # far above the budget: a loaded machine must not fail the test
 
 
@@ -86,12 +94,27 @@ def _seat_everybody(pages: list[Page], url: str, game: str, *more: str) -> None:
         page.wait_for_load_state()
 
 
+@pytest.fixture
+def short_deal(monkeypatch, game) -> None:
+    """The next table is dealt one of SHORT_DEALS, so that its first hand ends soon."""
+    monkeypatch.setattr(play, "new_seed", lambda: SHORT_DEALS[game])
+
+
 def _version(page: Page) -> int:
     return int(page.locator("#table").get_attribute("data-version"))
 
 
 def _choice(page: Page):
-    """What the player clicks when it is their move, or None."""
+    """What the player clicks when it is their move, or None: a win when offered, else
+    the discard a bot would make (a riichi's tile as a plain one), else a pass, the
+    draw, the drawn tile."""
+    for action in WINS:
+        button = page.locator(f'#table .actions [data-action="{action}"]')
+        if button.count():
+            return button.first
+    tiles = page.locator("#table .hand button.hand-tile[name=move]")
+    if tiles.count() and (discard := _bots_discard(page)) is not None:
+        return discard
     for action in FIRST_CHOICES:
         button = page.locator(f'#table .actions [data-action="{action}"]')
         if button.count():
@@ -99,8 +122,24 @@ def _choice(page: Page):
     drawn = page.locator("#table .hand button.hand-tile.drawn[name=move]")
     if drawn.count():
         return drawn
-    tiles = page.locator("#table .hand button.hand-tile[name=move]")
     return tiles.first if tiles.count() else None
+
+
+def _bots_discard(page: Page):
+    """The hand's button of the discard a bot of DISCARDS_OF would make in the page's seat
+    now, if that is a discard."""
+    table = Table.objects.read(page.url.rsplit("/", 1)[-1])
+    seat = int(page.locator("#table").get_attribute("data-seat"))
+    rules = rules_for(table.kind)
+    state = states.state_at(table)
+    if seat not in rules.waiting_for(state):
+        return None
+    text = rules.bot_action(state, seat, DISCARDS_OF, table.seed, len(table.log))
+    move, _, tile = text.split(" ", 1)[1].partition(":")
+    if move not in ("d", "riichi"):
+        return None
+    button = page.locator(f'#table .hand button.hand-tile[name=move][value="d:{tile}"]')
+    return button.first if button.count() else None
 
 
 def _move_and_watch(pages: list[Page], seat_of: dict[Page, int], exact: bool = True) -> bool:
@@ -172,7 +211,7 @@ def _live_state(page: Page) -> str:
     return page.locator("main[data-live]").get_attribute("data-live-state") or ""
 
 
-def test_the_players_play_a_hand_each_seeing_the_others_moves(pages, live_site, game):
+def test_the_players_play_a_hand_each_seeing_the_others_moves(pages, live_site, game, short_deal):
     url, _stream = live_site
     _seat_everybody(pages, url, game)
     seat_of = _seats(pages)
@@ -192,7 +231,9 @@ def test_the_players_play_a_hand_each_seeing_the_others_moves(pages, live_site, 
     pages[1].screenshot(path=str(SCREENSHOTS / f"{game}-room-result-360x640.png"))
 
 
-def test_with_the_stream_stopped_mid_hand_polling_takes_over(pages, live_site, settings, game):
+def test_with_the_stream_stopped_mid_hand_polling_takes_over(
+    pages, live_site, settings, game, short_deal
+):
     url, stream = live_site
     settings.TABLE_POLL_SECONDS = 0.5
     _seat_everybody(pages, url, game)
