@@ -20,6 +20,7 @@ import logging
 import secrets
 import time
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 import redis
 from django.conf import settings
@@ -32,7 +33,17 @@ if TYPE_CHECKING:  # the stream process reads keys without loading any model
 
 log = logging.getLogger(__name__)
 
-CHANNEL_PREFIX = "tables:changed:"  # + the table's public id; the message is its version
+
+def _database_of(url: str) -> str:
+    """The database number of a Redis URL (0 where it names none)."""
+    path = urlsplit(url).path.strip("/")
+    return path if path.isdigit() else "0"
+
+
+# + the table's public id; the message is its version. Redis's publish and subscribe
+# ignore the database number, so the channels name it: sites (or parallel test workers)
+# sharing one Redis server never hear each other's tables and lobbies.
+CHANNEL_PREFIX = f"tables:{_database_of(settings.REDIS_URL or '')}:changed:"
 VERSION_PREFIX = "tables:version:"  # the last version announced, for a stream just opened
 VERSION_TTL = 24 * 60 * 60
 KEY_SALT = "tables.stream"

@@ -48,6 +48,15 @@ def heard():
     client.close()
 
 
+def test_the_channels_name_the_redis_database():
+    """Publish and subscribe ignore Redis's databases: without the number in the name,
+    a lobby of another test worker (or another site on the server) would be heard here."""
+    database = settings.REDIS_URL.rsplit("/", 1)[1]
+    assert database.isdigit()
+    channel = live.CHANNEL_PREFIX
+    assert channel == f"tables:{database}:changed:"
+
+
 def test_joining_leaving_and_seating_are_announced(heard, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         lobby.join(ANN, "sanma", "east", EAST)

@@ -19,7 +19,7 @@ from games.classic.engine.tiles import code
 from games.classic.kind import CLASSIC, options_of
 from games.players import Player
 from games.prng import SplitMix64
-from games.tables import replays
+from games.tables import live, replays
 from games.tables.models import Room, Seat, Table
 from games.tables.play import _Moves, _play_on
 
@@ -203,7 +203,7 @@ def test_a_pass_that_leaves_the_offer_open_tells_the_others_nothing(
     tags = {seat: clients[seat].get(view, **HTMX)["ETag"] for seat in range(4)}
     shown = table.shown_version
     channel = redis.Redis.from_url(settings.REDIS_URL).pubsub()
-    channel.subscribe(f"tables:changed:{table.public_id}")
+    channel.subscribe(f"{live.CHANNEL_PREFIX}{table.public_id}")
     channel.get_message(timeout=1)  # the subscription's confirmation
     with django_capture_on_commit_callbacks(execute=True):
         clients[asked[0]].post(
@@ -293,7 +293,7 @@ def test_no_answer_of_a_whole_hand_at_four_humans_shows_another_seats_tiles(
         table = _started(four)
     room = Room.objects.get(table=table)
     channel = redis.Redis.from_url(settings.REDIS_URL).pubsub()
-    channel.subscribe(f"tables:changed:{table.public_id}")
+    channel.subscribe(f"{live.CHANNEL_PREFIX}{table.public_id}")
     by_seat = _by_seat(table, four)
     _check_room_and_sheet(room, table, by_seat)
     tags = {seat: "" for seat in by_seat}

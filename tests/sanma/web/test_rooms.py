@@ -18,6 +18,7 @@ from games.players import Player
 from games.prng import SplitMix64
 from games.sanma import engine
 from games.sanma.kind import SANMA, options_of
+from games.tables import live
 from games.tables.models import Room, Seat, Table
 from games.tables.play import _Moves, _play_on
 from games.tables.registry import rules_for
@@ -310,7 +311,7 @@ def test_no_answer_of_a_whole_hand_at_three_humans_shows_another_seats_tiles(
     with mock.patch("games.tables.play.new_seed", return_value=20261201):
         table = _started(*three)
     channel = redis.Redis.from_url(settings.REDIS_URL).pubsub()
-    channel.subscribe(f"tables:changed:{table.public_id}")
+    channel.subscribe(f"{live.CHANNEL_PREFIX}{table.public_id}")
     by_seat = _clients_by_seat(table, three)
     tags = {seat: "" for seat in by_seat}
     rng = SplitMix64(11)
