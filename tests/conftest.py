@@ -44,6 +44,18 @@ def bob_client(alice, bob):
     return other
 
 
+@pytest.fixture
+def tasks_in_process():
+    """As under ``make run``: a task sent runs at once, in this process (the play-out
+    task once a leaving commits, say)."""
+    from config.celery import app as celery_app
+
+    conf = celery_app.conf
+    eager, conf.task_always_eager = conf.task_always_eager, True
+    yield
+    conf.task_always_eager = eager
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _fast_password_hashing():
     """The real hasher is slow on purpose; tests need none of that."""

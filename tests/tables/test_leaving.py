@@ -18,7 +18,7 @@ from games.tables.models import Seat, Table
 
 from .toy import NIM
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("tasks_in_process")]
 
 ANN = Player(guest_id="a" * 32)
 BEN = Player(guest_id="b" * 32)
@@ -28,15 +28,6 @@ BEN = Player(guest_id="b" * 32)
 def nim(settings):
     settings.TABLE_UNFINISHED_LIMIT = 2
     registry.register(NIM)
-
-
-@pytest.fixture(autouse=True)
-def tasks_in_process():
-    """As under ``make run``: the play-out task runs once the leaving commits."""
-    conf = celery_app.conf
-    eager, conf.task_always_eager = conf.task_always_eager, True
-    yield
-    conf.task_always_eager = eager
 
 
 def _start(player: Player, seed: int = 0) -> Table:

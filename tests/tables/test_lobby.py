@@ -10,7 +10,6 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from config.celery import app as celery_app
 from games.players import Player
 from games.tables import lobby, play, rating, registry, tasks
 from games.tables.models import QueueEntry, Rating, Seat, Table
@@ -30,14 +29,6 @@ def guest(n: int) -> Player:
 def nim(settings):
     settings.LOBBY_WAIT_SECONDS = 20
     registry.register(NIM)
-
-
-@pytest.fixture
-def tasks_in_process():
-    conf = celery_app.conf
-    eager, conf.task_always_eager = conf.task_always_eager, True
-    yield
-    conf.task_always_eager = eager
 
 
 def humans(table: Table) -> list[Seat]:

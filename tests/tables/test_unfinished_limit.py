@@ -13,7 +13,6 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from config.celery import app as celery_app
 from games.players import Player
 from games.tables import lobby, play, rooms
 from games.tables.models import QueueEntry, Seat, Table
@@ -180,14 +179,6 @@ def test_the_room_page_says_what_starting_alone_left(game):
     assert response.status_code == 302
     assert _left(first, player)
     assert LEFT_MESSAGE in client.get(response["Location"], follow=True).content.decode()
-
-
-@pytest.fixture
-def tasks_in_process():
-    conf = celery_app.conf
-    eager, conf.task_always_eager = conf.task_always_eager, True
-    yield
-    conf.task_always_eager = eager
 
 
 def test_a_classic_practice_table_its_human_leaves_is_played_out_and_counts(
