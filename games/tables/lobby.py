@@ -85,11 +85,10 @@ def table_of(player: Player, kind: str) -> Table | None:
     """The running lobby table of the game at which the player still plays (a seat not
     left), if any: one at a time, so that joining again cannot open another."""
     return (
-        Table.objects.of(player)
+        Table.objects.played_by(player)
         .of_kind(kind)
         .playing()
         .filter(lobby=True)
-        .exclude(pk__in=Table.objects.left_by(player).values("pk"))
         .order_by("-pk")
         .first()
     )

@@ -44,10 +44,10 @@ class TableQuerySet(models.QuerySet):
     def finished(self) -> TableQuerySet:
         return self.filter(status=Table.Status.FINISHED)
 
-    def left_by(self, player: Player) -> TableQuerySet:
-        """The tables at which the player holds a seat they left."""
+    def played_by(self, player: Player) -> TableQuerySet:
+        """The tables at which the player holds a seat and left none of theirs."""
         left = player.owned(Seat.objects.filter(table=OuterRef("pk"), left_at__isnull=False))
-        return self.filter(Exists(left))
+        return self.of(player).exclude(Exists(left))
 
     def abandoned(self, before) -> TableQuerySet:
         """Running tables nobody played at since ``before``."""

@@ -109,11 +109,10 @@ def leave_oldest(player: Player, kind: str) -> list[Table]:
     end them anyway, and leaving one would leave its other players a seat of the
     server's. The tables left, newest first."""
     running = (
-        Table.objects.of(player)
+        Table.objects.played_by(player)
         .of_kind(kind)
         .playing()
         .of_one_human()
-        .exclude(pk__in=Table.objects.left_by(player).values("pk"))
         .order_by("-updated_at", "-pk")
     )
     left = list(running[max(0, settings.TABLE_UNFINISHED_LIMIT - 1) :])

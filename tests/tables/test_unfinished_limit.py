@@ -127,7 +127,7 @@ def test_no_route_opens_more_than_the_limit(game):
     _seat_alone_in_the_lobby(game)
     _practice(game, seed=6)
     running = Table.objects.of(ANN).of_kind(game).playing()
-    not_left = running.exclude(pk__in=Table.objects.left_by(ANN).values("pk"))
+    not_left = Table.objects.played_by(ANN).of_kind(game).playing()
     assert running.count() == 5 and not_left.count() == 2
 
 
