@@ -89,6 +89,10 @@ def start_site(tree: Path, port: int, workers: int, threads: int) -> subprocess.
         str(threads),
         "--log-level",
         "warning",
+        # Above the idle time of the client's connections, as behind a load balancer
+        # (README): at gunicorn's 2 s a player's next request, 2 s later, raced the close.
+        "--keep-alive",
+        "75",
     ]
     site = subprocess.Popen(command, cwd=tree, env=_site_environment(tree), start_new_session=True)
     for _ in range(100):

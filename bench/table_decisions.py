@@ -292,6 +292,8 @@ def measure(args) -> dict[str, list]:
         twin.refresh_from_db()
         assert twin.log == table.log, "the twin did not follow the game"
     direct.close()
+    if args.profile and os.environ.get("PROFILE_FILE"):  # for pstats' callers and callees
+        profiler.dump_stats(os.environ["PROFILE_FILE"])
     if args.profile:
         pstats.Stats(profiler, stream=sys.stderr).sort_stats(
             os.environ.get("PROFILE_SORT", "cumulative")

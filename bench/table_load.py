@@ -74,7 +74,12 @@ def _level(site, host: str, players: int, ramp: int, seconds: int, pace: float):
         generator.wait(timeout=60)
         with open(prefix + "_stats.csv") as stats:
             rows = {row["Name"]: row for row in csv.DictReader(stats)}
-    return rows, tuple((b - a) / wall for a, b in zip(before, after, strict=True))
+        with open(prefix + "_failures.csv") as failures:
+            failed = [
+                f"{row['Occurrences']} × {row['Name']}: {row['Error']}"
+                for row in csv.DictReader(failures)
+            ]
+    return rows, failed, tuple((b - a) / wall for a, b in zip(before, after, strict=True))
 
 
 def main() -> None:
@@ -110,7 +115,7 @@ def main() -> None:
             + " ".join(f"{name:>8}" for name in CPU_NAMES)
         )
         for players in (int(each) for each in args.players.split(",")):
-            rows, cpu = _level(
+            rows, failed, cpu = _level(
                 site, f"http://127.0.0.1:{port}", players, args.ramp, args.seconds, args.pace
             )
             decision = rows.get("decision", {})
@@ -129,6 +134,8 @@ def main() -> None:
                 + f"   {'':>15}{per_decision}",
                 flush=True,
             )
+            for failure in failed:  # what the errors were, so that each can be looked into
+                print(f"{'':>7} error: {failure}", flush=True)
     finally:
         os.killpg(site.pid, signal.SIGTERM)
         try:
