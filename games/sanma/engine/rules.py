@@ -400,10 +400,11 @@ def cannot_win_reason(state: State, seat: int) -> str | None:
     return None
 
 
-def win_preview(state: State, seat: int) -> scoring.Value | None:
-    """The library's value of the tsumo or ron this seat may declare now."""
+def win_preview(state: State, seat: int, legal: Iterable[Action]) -> scoring.Value | None:
+    """The library's value of the tsumo or ron this seat may declare now (``legal``: its
+    legal actions, which the caller has already worked out)."""
     hand = state.hand
-    moves = {a.move for a in legal_actions(state, seat)}
+    moves = {a.move for a in legal}
     if "tsumo" in moves:
         return _tsumo_value(state, seat)
     if "ron" in moves and hand.claim is not None:

@@ -12,8 +12,6 @@ Codes are the site's canonical short names: ``1C 9C``, ``1D``-``9D`` (circles),
 
 from __future__ import annotations
 
-from functools import cache
-
 RED_FIVE_CIRCLES = 52
 RED_FIVE_BAMBOO = 88
 RED_FIVES = frozenset({RED_FIVE_CIRCLES, RED_FIVE_BAMBOO})
@@ -42,14 +40,21 @@ def is_red(tile: int, red_fives: bool) -> bool:
     return red_fives and tile in RED_FIVES
 
 
+# Every tile's code, without and with red fives: the engine asks for them on every
+# decision, so they are looked up rather than built (bench/table_decisions.py).
+_CODES = tuple(
+    tuple(kind_code(t // 4) + ("r" if is_red(t, red) else "") for t in range(136))
+    for red in (False, True)
+)
+# What each code means: Sanma's 27 kinds plus the two red fives.
+_PARSED = {kind_code(k): (k, False) for k in KINDS} | {
+    _CODES[True][t]: (t // 4, True) for t in RED_FIVES
+}
+
+
 def code(tile: int, red_fives: bool) -> str:
     """The code of one tile: ``code(52, True) == "5Dr"``, ``code(52, False) == "5D"``."""
-    return kind_code(tile // 4) + ("r" if is_red(tile, red_fives) else "")
-
-
-@cache
-def _kinds_by_code() -> dict[str, int]:
-    return {kind_code(k): k for k in KINDS}
+    return _CODES[red_fives][tile]
 
 
 def parse_code(text: str) -> tuple[int, bool]:
@@ -57,12 +62,10 @@ def parse_code(text: str) -> tuple[int, bool]:
 
     Raises ``ValueError`` for anything that is not a Sanma tile code.
     """
-    red = text.endswith("r") and len(text) == 3
-    base = text[:-1] if red else text
-    kind = _kinds_by_code().get(base)
-    if kind is None or (red and 4 * kind + 0 not in RED_FIVES):
-        raise ValueError(f"not a Sanma tile code: {text!r}")
-    return kind, red
+    try:
+        return _PARSED[text]
+    except (KeyError, TypeError):
+        raise ValueError(f"not a Sanma tile code: {text!r}") from None
 
 
 def is_terminal_or_honour(tile: int) -> bool:

@@ -203,7 +203,8 @@ def _build(state: State, seat: int, open_all: bool) -> View:
         for i, s in enumerate(hand.seats)
     )
     claim = hand.claim
-    value = rules.win_preview(state, seat) if hand.phase in ("draw", "call") else None
+    legal = tuple(rules.legal_actions(state, seat))
+    value = rules.win_preview(state, seat, legal) if hand.phase in ("draw", "call") else None
     preview = None
     if value is not None and value.error is None and value.cost is not None:
         cost = value.cost
@@ -242,7 +243,7 @@ def _build(state: State, seat: int, open_all: bool) -> View:
         seats=seats,  # type: ignore[arg-type]
         hand=tuple(code(t, red) for t in me.hand),
         drawn=None if me.drawn is None else code(me.drawn, red),
-        legal=tuple(rules.legal_actions(state, seat)),
+        legal=legal,
         waits=tuple(kind_code(k) for k in waits),
         furiten=rules.furiten_kind(me) if in_play else None,
         cannot_win=rules.cannot_win_reason(state, seat) if in_play else None,
