@@ -104,7 +104,8 @@ class SeatPanel:
     open_hand: list[Tile] | None = None  # every tile, in a finished game's replay
     clock: Clock | None = None  # at a table of several humans, while it waits for this seat
     away: bool = False  # its human is away: the server plays for the seat
-    rating: str = ""  # an account's rating, at a lobby's table (docs/tables.md#lobby-and-rating)
+    # an account's rating, at a lobby's table (docs/tables.md#lobby-and-rating)
+    rating: rating.Shown | None = None
 
 
 @dataclass
@@ -319,7 +320,7 @@ def _rate_panels(kind: GameKind, panels, seats: Mapping[int, Seat]) -> None:
     shown = rating.ratings_of(kind.key, set(accounts.values()))
     for panel in panels:
         if panel.seat in accounts:
-            panel.rating = str(shown[accounts[panel.seat]])
+            panel.rating = shown[accounts[panel.seat]]
 
 
 def _kind_code(tile: Tile) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.db import DatabaseError, transaction
 from django.db.models import F
+from django.utils.translation import gettext
 from openskill.models import PlackettLuce
 
 from .models import Rating, Table
@@ -77,8 +78,9 @@ class Shown:
     provisional: bool
 
     def __str__(self) -> str:
-        text = f"{self.value:.1f}"
-        return f"{text}?" if self.provisional else text
+        """The number, or "new" before the first rated table (the start's 0.0 says
+        nothing); the pages say "provisional" in words beside it while it is."""
+        return gettext("new") if self.games == 0 else f"{self.value:.1f}"
 
 
 def shown(rating: Rating | None) -> Shown:

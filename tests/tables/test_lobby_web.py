@@ -113,11 +113,32 @@ def test_ratings_show_at_the_table_in_the_lobby_and_on_the_profile(
     assert table is not None and table.rated
     page = alice_client.get(f"/sanma/{table.public_id}").content.decode()
     assert '<span class="rating"' in page and "24.0" in page  # 30 − 3 × 2
-    assert ">0.0?</span>" in page  # bob's: 25 − 3 × 25/3, new and provisional
+    assert 'title="Rating, provisional">new</span>' in page  # bob's: not the start's 0.0
+    assert 'title="Rating">24.0</span>' in page  # alice's, past her provisional tables
     assert "24.0" in Client().get("/sanma/lobby").content.decode()  # the board
     assert alice_client.get("/sanma/lobby")["Location"] == f"/sanma/{table.public_id}"
     profile = alice_client.get("/accounts/profile").content.decode()
     assert 'data-game="sanma"' in profile and "24.0" in profile
+
+
+@pytest.mark.parametrize(
+    "games, lobby_says, profile_says",
+    [
+        (0, "You have no rating yet", '<span class="rating">new</span> (0 rated tables)'),
+        (2, "Your rating: 24.0, provisional, after 2 rated tables.", "(provisional, 2 rated"),
+        (5, "Your rating: 24.0 after 5 rated tables.", '24.0</span> (5 rated tables)'),
+    ],
+)
+def test_the_lobby_and_the_profile_say_new_and_provisional_in_words(
+    alice, alice_client, settings, games, lobby_says, profile_says
+):
+    settings.LOBBY_PROVISIONAL_GAMES = 5
+    if games:
+        Rating.objects.create(user=alice, kind="sanma", mu=30.0, sigma=2.0, games=games)
+    page = alice_client.get("/sanma/lobby").content.decode()
+    assert lobby_says in page and "?" not in page.split('class="my-rating"')[1][:200]
+    profile = alice_client.get("/accounts/profile").content.decode()
+    assert profile_says in profile
 
 
 LOG_IN = {"username": "alice", "password": "correct-horse-battery"}
