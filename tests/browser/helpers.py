@@ -221,17 +221,29 @@ def click_and_wait(page: Page, target) -> None:
     expect(page.locator("#table")).not_to_have_attribute("data-version", before)
 
 
-def next_table_click(page: Page, first_choices: tuple[str, ...]):
-    """The button to press next: the first of ``first_choices`` offered, else the drawn
-    tile, else a tile of the hand."""
-    for action in first_choices:
+def offered(page: Page, actions: tuple[str, ...]):
+    """The button of the first of ``actions`` the table offers now, or None."""
+    for action in actions:
         button = page.locator(f'#table [data-action="{action}"]')
         if button.count():
             return button.first
+    return None
+
+
+def drawn_or_first_tile(page: Page):
+    """The drawn tile's button, else the hand's first (absent when nothing is to discard:
+    its ``count()`` is then 0)."""
     drawn = page.locator("#table .hand button.hand-tile.drawn[name=move]")
     if drawn.count():
         return drawn
     return page.locator("#table .hand button.hand-tile[name=move]").first
+
+
+def next_table_click(page: Page, first_choices: tuple[str, ...]):
+    """The button to press next: the first of ``first_choices`` offered, else the drawn
+    tile, else a tile of the hand."""
+    choice = offered(page, first_choices)
+    return drawn_or_first_tile(page) if choice is None else choice
 
 
 def assert_whole_table_in_view(page: Page, width: int, height: int) -> None:

@@ -24,7 +24,7 @@ from games.tables.models import Seat, Table
 from games.tables.registry import rules_for
 
 from . import test_rooms_browser as rooms_browser
-from .helpers import SCREENSHOTS, press
+from .helpers import SCREENSHOTS, drawn_or_first_tile, offered, press
 from .test_rooms_browser import GAMES, _seat_everybody, _seats
 
 # The rooms' browser fixtures: the game, the site with its stream, a page per player.
@@ -41,15 +41,10 @@ CALM_CHOICES = ("pass", "draw", "next")
 
 
 def _calm_choice(page: Page):
-    for action in CALM_CHOICES:
-        button = page.locator(f'#table .actions [data-action="{action}"]')
-        if button.count():
-            return button.first
-    drawn = page.locator("#table .hand button.hand-tile.drawn[name=move]")
-    if drawn.count():
-        return drawn
-    tiles = page.locator("#table .hand button.hand-tile[name=move]")
-    return tiles.first if tiles.count() else None
+    choice = offered(page, CALM_CHOICES)
+    if choice is None:
+        choice = drawn_or_first_tile(page)
+    return choice if choice.count() else None
 
 
 def _keep_up(players: list[Page]) -> None:

@@ -15,7 +15,7 @@ from games.tables.models import Seat, Table
 from games.tables.registry import rules_for
 from tests.site.servers import kill, running_stream
 
-from .helpers import SCREENSHOTS, press
+from .helpers import SCREENSHOTS, drawn_or_first_tile, offered, press
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,8 +24,8 @@ GAMES = {
     "sanma": (("Ann", "Ben", "Cat"), "#room_length_0"),  # one hand
     "classic": (("Ann", "Ben", "Cat", "Dan"), "#room_rounds_0"),  # the East round
 }
-FIRST_CHOICES = ("tsumo", "ron", "next", "pass", "draw")
 WINS = ("tsumo", "ron", "next")  # taken whenever offered, before any discard
+OTHER_CHOICES = ("pass", "draw")  # when no discard of a bot's is to be made
 # The players discard what this bot would (_choice). Any deal is played to its end so;
 # these end in a win after about twenty decisions instead of a hundred to the wall's end,
 # found by playing deals so in the engine alone.
@@ -108,21 +108,16 @@ def _choice(page: Page):
     """What the player clicks when it is their move, or None: a win when offered, else
     the discard a bot would make (a riichi's tile as a plain one), else a pass, the
     draw, the drawn tile."""
-    for action in WINS:
-        button = page.locator(f'#table .actions [data-action="{action}"]')
-        if button.count():
-            return button.first
+    win = offered(page, WINS)
+    if win is not None:
+        return win
     tiles = page.locator("#table .hand button.hand-tile[name=move]")
     if tiles.count() and (discard := _bots_discard(page)) is not None:
         return discard
-    for action in FIRST_CHOICES:
-        button = page.locator(f'#table .actions [data-action="{action}"]')
-        if button.count():
-            return button.first
-    drawn = page.locator("#table .hand button.hand-tile.drawn[name=move]")
-    if drawn.count():
-        return drawn
-    return tiles.first if tiles.count() else None
+    choice = offered(page, OTHER_CHOICES)
+    if choice is None:
+        choice = drawn_or_first_tile(page)
+    return choice if choice.count() else None
 
 
 def _bots_discard(page: Page):

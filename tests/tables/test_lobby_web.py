@@ -126,7 +126,7 @@ def test_ratings_show_at_the_table_in_the_lobby_and_on_the_profile(
     [
         (0, "You have no rating yet", '<span class="rating">new</span> (0 rated tables)'),
         (2, "Your rating: 24.0, provisional, after 2 rated tables.", "(provisional, 2 rated"),
-        (5, "Your rating: 24.0 after 5 rated tables.", '24.0</span> (5 rated tables)'),
+        (5, "Your rating: 24.0 after 5 rated tables.", "24.0</span> (5 rated tables)"),
     ],
 )
 def test_the_lobby_and_the_profile_say_new_and_provisional_in_words(
