@@ -20,12 +20,12 @@ import logging
 import secrets
 import time
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
 
 import redis
 from django.conf import settings
 from django.core import signing
 from django.db import transaction
+from redis.connection import parse_url
 from redis.exceptions import RedisError
 
 if TYPE_CHECKING:  # the stream process reads keys without loading any model
@@ -34,16 +34,11 @@ if TYPE_CHECKING:  # the stream process reads keys without loading any model
 log = logging.getLogger(__name__)
 
 
-def _database_of(url: str) -> str:
-    """The database number of a Redis URL (0 where it names none)."""
-    path = urlsplit(url).path.strip("/")
-    return path if path.isdigit() else "0"
-
-
 # + the table's public id; the message is its version. Redis's publish and subscribe
 # ignore the database number, so the channels name it: sites (or parallel test workers)
-# sharing one Redis server never hear each other's tables and lobbies.
-CHANNEL_PREFIX = f"tables:{_database_of(settings.REDIS_URL or '')}:changed:"
+# sharing one Redis server never hear each other's tables and lobbies. The number is read
+# as the Redis client reads the URL.
+CHANNEL_PREFIX = f"tables:{parse_url(settings.REDIS_URL or 'redis://').get('db', 0)}:changed:"
 VERSION_PREFIX = "tables:version:"  # the last version announced, for a stream just opened
 VERSION_TTL = 24 * 60 * 60
 KEY_SALT = "tables.stream"
