@@ -4,7 +4,9 @@ in its production shape on loopback."""
 
 from __future__ import annotations
 
+import argparse
 import contextlib
+import json
 import os
 import socket
 import subprocess
@@ -45,6 +47,51 @@ def create_database(database_url: str, fresh: bool = False) -> None:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
             conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def add_tree_options(parser: argparse.ArgumentParser) -> None:
+    """``--baseline`` (another checkout) and ``--rounds``, and the hidden options by which
+    ``compare_trees`` runs one tree's measurement in a process of its own."""
+    parser.add_argument("--rounds", type=int, default=2, help="runs per tree with --baseline")
+    parser.add_argument("--baseline", type=Path, help="another checkout to compare with")
+    parser.add_argument("--code", type=Path, help=argparse.SUPPRESS)  # the tree to measure
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+
+
+def enter_tree(args: argparse.Namespace, database: str, redis_db: int) -> None:
+    """Point this process at its database and, with ``--code``, at that tree (with a
+    database of its own): before anything of the site is imported."""
+    os.environ.update(bench_environment(database, redis_db=redis_db))
+    if args.code:
+        os.environ["DATABASE_URL"] += "_base"
+        sys.path.insert(0, str(args.code.resolve()))
+        os.chdir(args.code)
+
+
+def compare_trees(script: str, args: argparse.Namespace, options: list[str]) -> dict:
+    """Run ``script`` with ``options`` on the baseline and on this tree alternately,
+    ``--rounds`` times each, each run in a process of its own; the samples by tree."""
+    runs: dict[str, dict[str, list]] = {"baseline": {}, "this tree": {}}
+    for round_ in range(args.rounds):
+        trees = [("baseline", ["--code", str(args.baseline)]), ("this tree", [])]
+        for name, extra in trees if round_ % 2 == 0 else trees[::-1]:
+            print(f"round {round_ + 1}: {name} ...", file=sys.stderr)
+            command = [sys.executable, script, "--json", *options, *extra]
+            output = subprocess.run(command, check=True, capture_output=True, text=True, cwd=ROOT)
+            for key, values in json.loads(output.stdout.splitlines()[-1]).items():
+                runs[name].setdefault(key, []).extend(values)
+    return runs
+
+
+def gunicorn_command(port: int, workers: int = 2, threads: int = 2) -> list[str]:
+    """gunicorn serving the site as in production (README), on loopback."""
+    return [
+        *(sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}"),
+        *("-w", str(workers), "--threads", str(threads), "--log-level", "warning"),
+        # Above the idle time of the client's connections, as behind a load balancer
+        # (README): at gunicorn's 2 s, a player's next request 2 s later raced the close.
+        *("--keep-alive", "75"),
+    ]
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -101,26 +148,7 @@ def running_site(stream: bool, port: int | None = None, stream_port: int | None 
     else:
         env.pop("TABLE_STREAM_URL", None)
     port = port or free_port()
-    processes.append(
-        subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "config.wsgi",
-                "-b",
-                f"127.0.0.1:{port}",
-                "-w",
-                "2",
-                "--threads",
-                "2",
-                "--log-level",
-                "warning",
-            ],
-            cwd=ROOT,
-            env=env,
-        )
-    )
+    processes.append(subprocess.Popen(gunicorn_command(port), cwd=ROOT, env=env))
     base = f"http://127.0.0.1:{port}"
     try:
         wait_for(base + "/ping")

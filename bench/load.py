@@ -44,7 +44,7 @@ import urllib.request
 from pathlib import Path
 
 import psutil
-from benchenv import ROOT, bench_environment, create_database, free_port
+from benchenv import ROOT, bench_environment, create_database, free_port, gunicorn_command
 
 ENV = {**os.environ, **bench_environment("mahjong_load", redis_db=9)}
 
@@ -76,24 +76,7 @@ def prepare_database(tree: Path) -> None:
 
 
 def start_site(tree: Path, port: int, workers: int, threads: int) -> subprocess.Popen:
-    command = [
-        sys.executable,
-        "-m",
-        "gunicorn",
-        "config.wsgi",
-        "-b",
-        f"127.0.0.1:{port}",
-        "-w",
-        str(workers),
-        "--threads",
-        str(threads),
-        "--log-level",
-        "warning",
-        # Above the idle time of the client's connections, as behind a load balancer
-        # (README): at gunicorn's 2 s a player's next request, 2 s later, raced the close.
-        "--keep-alive",
-        "75",
-    ]
+    command = gunicorn_command(port, workers, threads)
     site = subprocess.Popen(command, cwd=tree, env=_site_environment(tree), start_new_session=True)
     for _ in range(100):
         try:

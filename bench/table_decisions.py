@@ -43,28 +43,20 @@ import cProfile
 import json
 import os
 import pstats
-import re
-import subprocess
 import sys
 import time
 import uuid
-from pathlib import Path
 
-from benchenv import ROOT, bench_environment, create_database, percentile
+from benchenv import (
+    add_tree_options,
+    compare_trees,
+    create_database,
+    enter_tree,
+    percentile,
+)
+from table_pages import GAMES, next_move
 from taps import Recorder, replay
 
-MOVE = re.compile(r'<button[^>]*name="move" value="([^"]+)"')
-VERSION = re.compile(r'id="table"[^>]*data-version="(\d+)"', re.S)
-# Per game: the start page's options (an East round), the moves that win or move the game
-# on (taken whenever offered), and how a discard's move begins.
-GAMES = {
-    "sanma": ({"length": "east", "red_fives": "on"}, ("tsumo", "ron", "next", "pass"), "d:"),
-    "classic": (
-        {"rounds": "1", "flowers": "on", "dealer_rule": "official"},
-        ("tsumo", "ron", "next", "pass", "draw"),
-        "d:",
-    ),
-}
 # ``--long``: the longest game each offers (Sanma East and South, Classic a whole year).
 LONG = {"sanma": {"length": "east-south"}, "classic": {"rounds": "4"}}
 # The share of each game's decisions taken as its first and as its last, for the cost
@@ -127,20 +119,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--level", default="normal")
     parser.add_argument("--long", action="store_true", help="the game's longest length")
-    parser.add_argument("--rounds", type=int, default=2, help="runs per tree with --baseline")
-    parser.add_argument("--baseline", type=Path, help="another checkout to compare with")
     parser.add_argument("--profile", action="store_true", help="a CPU profile of the decisions")
-    parser.add_argument("--code", type=Path, help=argparse.SUPPRESS)  # the tree to measure
-    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+    add_tree_options(parser)
     args = parser.parse_args()
     if args.baseline:
         compare(args)
         return
-    os.environ.update(bench_environment("mahjong_bench", redis_db=13))
-    if args.code:
-        os.environ["DATABASE_URL"] += "_base"
-        sys.path.insert(0, str(args.code.resolve()))
-        os.chdir(args.code)
+    enter_tree(args, "mahjong_bench", redis_db=13)
     samples = measure(args)
     if args.json:
         print(json.dumps(samples))
@@ -209,7 +194,7 @@ def measure(args) -> dict[str, list]:
     phases.wrap(views, "table_context", "render")
     phases.wrap(views, "render", "render")
 
-    game_options, first_moves, discard = GAMES[args.game]
+    game_options = GAMES[args.game][0]
     hx = {"HTTP_HX_REQUEST": "true", "content_type": "application/x-www-form-urlencoded"}
     samples: dict[str, list] = {
         "decision": [],
@@ -237,12 +222,7 @@ def measure(args) -> dict[str, list]:
         html = client.get(url).content.decode()
         first = len(samples["decision"])
         while 'data-phase="game-end"' not in html:
-            offered = MOVE.findall(html)
-            version = VERSION.search(html).group(1)
-            move = next((m for m in first_moves if m in offered), None)
-            discards = [m for m in offered if m.startswith(discard)]
-            if move is None:
-                move = discards[rng.below(len(discards))] if discards else offered[0]
+            move, version = next_move(html, args.game, rng)
 
             close_old_connections()
             wall, cpu = time.perf_counter(), time.process_time()
@@ -331,28 +311,8 @@ def _twin(Table, Seat, table):
 
 def compare(args) -> None:
     """Run the baseline and this tree alternately, each in its own process."""
-    runs: dict[str, dict[str, list]] = {"baseline": {}, "this tree": {}}
-    for round_ in range(args.rounds):
-        trees = [("baseline", ["--code", str(args.baseline)]), ("this tree", [])]
-        for name, extra in trees if round_ % 2 == 0 else trees[::-1]:
-            print(f"round {round_ + 1}: {name} ...", file=sys.stderr)
-            command = [
-                sys.executable,
-                __file__,
-                "--json",
-                "--games",
-                str(args.games),
-                "--game",
-                args.game,
-                "--level",
-                args.level,
-                *(["--long"] if args.long else []),
-                *extra,
-            ]
-            output = subprocess.run(command, check=True, capture_output=True, text=True, cwd=ROOT)
-            for key, values in json.loads(output.stdout.splitlines()[-1]).items():
-                runs[name].setdefault(key, []).extend(values)
-    report(args, runs)
+    options = ["--games", str(args.games), "--game", args.game, "--level", args.level]
+    report(args, compare_trees(__file__, args, options + (["--long"] if args.long else [])))
 
 
 def report(args, runs: dict[str, dict[str, list]]) -> None:

@@ -21,26 +21,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import statistics
 import time
 
 from benchenv import bench_environment, create_database, percentile
+from table_pages import GAMES, next_move
 
 os.environ.update(bench_environment("mahjong_bench", redis_db=13))
-
-MOVE = re.compile(r'<button[^>]*name="move" value="([^"]+)"')
-# Per game: the start page's options (an East round), the moves that win or move the game
-# on, and how a discard's move begins.
-GAMES = {
-    "sanma": ({"length": "east", "red_fives": "on"}, ("tsumo", "ron", "next", "pass"), "d:"),
-    "classic": (
-        {"rounds": "1", "flowers": "on", "dealer_rule": "official"},
-        ("tsumo", "ron", "next", "pass", "draw"),
-        "d:",
-    ),
-}
-VERSION = re.compile(r'id="table"[^>]*data-version="(\d+)"', re.S)
 
 
 def main() -> None:
@@ -63,7 +50,7 @@ def main() -> None:
 
     call_command("migrate", verbosity=0)
 
-    options, first_moves, discard = GAMES[args.game]
+    options, _first_moves, discard = GAMES[args.game]
     # Time the bots' decisions inside the requests.
     kind = registry.game_kind(args.game)
     bot_times: list[float] = []
@@ -91,12 +78,7 @@ def main() -> None:
         url = f"/{args.game}/{table.public_id}"
         html = client.get(url).content.decode()
         while 'data-phase="game-end"' not in html:
-            offered = MOVE.findall(html)
-            version = VERSION.search(html).group(1)
-            move = next((m for m in first_moves if m in offered), None)
-            discards = [m for m in offered if m.startswith(discard)]
-            if move is None:
-                move = discards[rng.below(len(discards))] if discards else offered[0]
+            move, version = next_move(html, args.game, rng)
             before = len(bot_times)
             t0 = time.perf_counter()
             response = client.post(f"{url}/act", {"move": move, "version": version}, **hx)

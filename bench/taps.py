@@ -37,14 +37,18 @@ import json
 import os
 import pstats
 import statistics
-import subprocess
 import sys
 import time
 import uuid
-from pathlib import Path
 from urllib.parse import urlencode
 
-from benchenv import ROOT, bench_environment, create_database, percentile
+from benchenv import (
+    add_tree_options,
+    compare_trees,
+    create_database,
+    enter_tree,
+    percentile,
+)
 
 KINDS = ("select", "removal")
 
@@ -52,20 +56,13 @@ KINDS = ("select", "removal")
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5)
-    parser.add_argument("--rounds", type=int, default=2, help="runs per tree with --baseline")
-    parser.add_argument("--baseline", type=Path, help="another checkout to compare with")
     parser.add_argument("--profile", choices=KINDS, help="print a CPU profile of this kind of tap")
-    parser.add_argument("--code", type=Path, help=argparse.SUPPRESS)  # the tree to measure
-    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+    add_tree_options(parser)
     args = parser.parse_args()
     if args.baseline:
         compare(args)
         return
-    os.environ.update(bench_environment("mahjong_bench", redis_db=13))
-    if args.code:
-        os.environ["DATABASE_URL"] += "_base"
-        sys.path.insert(0, str(args.code.resolve()))
-        os.chdir(args.code)
+    enter_tree(args, "mahjong_bench", redis_db=13)
     samples = measure(args.games, args.profile)
     if args.json:
         print(json.dumps(samples))
@@ -238,16 +235,7 @@ def _swapped(value, swap: dict):
 
 def compare(args) -> None:
     """Run the baseline and this tree alternately, each in its own process."""
-    runs: dict[str, dict[str, list]] = {"baseline": {}, "this tree": {}}
-    for round_ in range(args.rounds):
-        trees = [("baseline", ["--code", str(args.baseline)]), ("this tree", [])]
-        for name, extra in trees if round_ % 2 == 0 else trees[::-1]:
-            print(f"round {round_ + 1}: {name} ...", file=sys.stderr)
-            command = [sys.executable, __file__, "--json", "--games", str(args.games), *extra]
-            output = subprocess.run(command, check=True, capture_output=True, text=True, cwd=ROOT)
-            for key, values in json.loads(output.stdout.splitlines()[-1]).items():
-                runs[name].setdefault(key, []).extend(values)
-    report(runs)
+    report(compare_trees(__file__, args, ["--games", str(args.games)]))
 
 
 def report(runs: dict[str, dict[str, list]]) -> None:
