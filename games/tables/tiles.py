@@ -7,36 +7,31 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-SUITS = {"C": _("Character %(number)s"), "D": _("Circle %(number)s"), "B": _("Bamboo %(number)s")}
-HONOURS = {
-    "E": _("East wind"),
-    "S": _("South wind"),
-    "W": _("West wind"),
-    "N": _("North wind"),
-    "Wh": _("White dragon"),
-    "G": _("Green dragon"),
-    "R": _("Red dragon"),
-}
+from games import languages
+from games import tiles as words
+
+SUITS = ("C", "D", "B")  # characters, circles, bamboo: a code's second letter
+HONOURS = ("E", "S", "W", "N", "Wh", "G", "R")
+# A table game's flowers and seasons go by their numbers: Classic's own flower is the
+# seat's number (docs/classic.md).
 BONUS = {"F": _("Flower %(number)s"), "S": _("Season %(number)s")}
 
 
 def tile_name(code: str) -> str:
     """The spoken name of a tile code: "Circle 5", "Circle 5, red", "North wind",
     "Flower 2"."""
-    return _tile_name(code, get_language())
+    return _tile_name(code, languages.current())
 
 
 @lru_cache(maxsize=1024)
-def _tile_name(code: str, language: str | None) -> str:
-    """By code and language: a table names some eighty tiles in every answer."""
-    if code in HONOURS:
-        return str(HONOURS[code])
-    if code[0] in BONUS:
+def _tile_name(code: str, language: str) -> str:
+    """By code and language: a table names some eighty tiles in every answer. Suits and
+    honours have every game's words (``games.tiles``)."""
+    if code not in HONOURS and code[0] in BONUS:
         return str(BONUS[code[0]]) % {"number": code[1:]}
-    name = str(SUITS[code[1]]) % {"number": code[0]}
+    name = words.tile_name(code.removesuffix("r"), language)
     return str(_("%(tile)s, red") % {"tile": name}) if code.endswith("r") else name
 
 
