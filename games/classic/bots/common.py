@@ -11,6 +11,7 @@ from games.classic.engine.hand import shanten_of_counts
 from games.classic.engine.tiles import NORMAL_KINDS, kind
 from games.classic.engine.view import View
 from games.tables.engine import Action
+from games.tables.engine.shapes import may_lower_regular_shanten
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,7 @@ def acceptance(counts: list[int], visible: tuple[int, ...]) -> int:
     """How many unseen tiles would bring a 3n+1 hand closer to Mah Jong."""
     base = shanten_of_counts(counts)
     total = 0
-    for k in range(NORMAL_KINDS):
+    for k in may_lower_regular_shanten(counts):
         left = 4 - visible[k]
         if left <= 0:
             continue

@@ -21,6 +21,7 @@ from games.classic.engine.tiles import DRAGONS, code, is_honour, kind, rank_of, 
 from games.classic.engine.view import View
 from games.classic.engine.wall import SplitMix64
 from games.tables.engine import Action
+from games.tables.engine.shapes import may_lower_regular_shanten
 
 from . import plans
 from .common import (
@@ -60,7 +61,9 @@ def _acceptance(counts: list[int], visible: tuple[int, ...], distance=shanten) -
         return acceptance(counts, visible)
     base = distance(counts)
     total = 0.0
-    for k in range(len(counts)):
+    # A plan's distance counts some tiles alone: every kind is tried for it.
+    kinds = may_lower_regular_shanten(counts) if distance is shanten else range(len(counts))
+    for k in kinds:
         left = 4 - visible[k]
         if left <= 0:
             continue

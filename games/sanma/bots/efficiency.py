@@ -1,8 +1,8 @@
 """Tile efficiency: shanten and accepted tiles, through the library's shanten.
 
 The engine's ``analysis`` tries every kind; a bot must decide in a few milliseconds, so
-here only the kinds that can lower a hand's shanten are tried: kinds it holds, their
-neighbours up to two apart in the same suit, and (when seven pairs or thirteen orphans
+here only the kinds that can lower a hand's shanten are tried: those within reach of its
+regular form (``games.tables.engine.shapes``) and (when seven pairs or thirteen orphans
 is the hand's best form) the kinds those forms want. Every shanten is the library's,
 memoised by the engine or here (by the hand's 34 counts, a tuple).
 """
@@ -17,6 +17,7 @@ from mahjong.shanten import Shanten
 from games.sanma.engine.scoring import shanten as _shanten
 from games.sanma.engine.scoring import waits as _waits
 from games.sanma.engine.tiles import KINDS, TERMINALS_AND_HONOURS
+from games.tables.engine.shapes import may_lower_regular_shanten
 
 _KIND_SET = frozenset(KINDS)
 
@@ -48,14 +49,7 @@ def orphans_shanten(counts: tuple[int, ...]) -> int:
 
 def candidates(counts: tuple[int, ...], base: int) -> list[int]:
     """Kinds that may lower the shanten ``base`` of a 3n+1 hand."""
-    near: set[int] = set()
-    for kind in range(27):
-        if counts[kind]:
-            number = kind % 9
-            for step in (-2, -1, 0, 1, 2):
-                if 0 <= number + step <= 8:
-                    near.add(kind + step)
-    near |= {k for k in range(27, 34) if counts[k]}
+    near = set(may_lower_regular_shanten(counts))
     if sum(counts) >= 13:
         if seven_pairs_shanten(counts) == base:
             near |= _KIND_SET  # a new single can become a pair

@@ -1,0 +1,32 @@
+"""Which tiles can bring a hand closer to ready, the same in every table game, as plain
+Python over the ``mahjong`` library's 34 kinds (three suits of nine, then the seven
+honours): so that a bot asks the library's shanten only of the tiles that may change it
+(docs/tables.md#bots-ask-only-tiles-within-reach)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+KINDS = 34
+SUITED = 27
+
+
+def within_reach(counts: Sequence[int]) -> set[int]:
+    """The kinds a hand holds and, in a suit, those up to two apart from one it holds: a
+    tile with nothing within two of it makes no set, pair or partial set with the hand."""
+    near: set[int] = set()
+    for kind in range(SUITED):
+        if counts[kind]:
+            number = kind % 9
+            near.update(kind + step for step in range(-min(number, 2), min(8 - number, 2) + 1))
+    near.update(kind for kind in range(SUITED, KINDS) if counts[kind])
+    return near
+
+
+def may_lower_regular_shanten(counts: Sequence[int]) -> list[int]:
+    """The kinds one more of which may lower the library's regular shanten of the hand,
+    in order: those within reach, or every kind while the hand holds four of one (then
+    the library counts a new single tile as a wait for the pair, wherever it lies)."""
+    if max(counts) >= 4:
+        return list(range(KINDS))
+    return sorted(within_reach(counts))

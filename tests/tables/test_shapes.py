@@ -1,0 +1,69 @@
+"""Bots ask only tiles within reach (docs/tables.md#bots-ask-only-tiles-within-reach): no
+kind left out could lower the library's regular shanten, for hands of every size, in
+three-player and four-player sets, with and without four of a kind."""
+
+from __future__ import annotations
+
+import pytest
+from mahjong.shanten import Shanten
+
+from games.prng import SplitMix64
+from games.tables.engine.shapes import may_lower_regular_shanten, within_reach
+
+SANMA_KINDS = [k for k in range(34) if not 1 <= k <= 7]
+
+
+def _hands(kinds: list[int], size: int, count: int, seed: int):
+    """Random hands of ``size`` tiles; every third holds four of one kind."""
+    rng = SplitMix64(seed)
+    for number in range(count):
+        counts = [0] * 34
+        wall = [k for k in kinds for _ in range(4)]
+        if number % 3 == 0:
+            four = kinds[rng.below(len(kinds))]
+            counts[four] = 4
+            wall = [k for k in wall if k != four]
+        while sum(counts) < size:
+            counts[wall.pop(rng.below(len(wall)))] += 1
+        yield counts
+
+
+@pytest.mark.parametrize("three_player", [False, True], ids=["four-player", "three-player"])
+@pytest.mark.parametrize("size", [13, 10, 7, 4, 1])
+def test_no_kind_left_out_lowers_the_regular_shanten(three_player, size):
+    kinds = SANMA_KINDS if three_player else list(range(34))
+    some_left_out = 0
+    for counts in _hands(kinds, size, 300, seed=size * 2 + three_player):
+        base = Shanten.calculate_shanten_for_regular_hand(counts, is_three_player=three_player)
+        tried = set(may_lower_regular_shanten(counts))
+        for kind in kinds:
+            if kind in tried or counts[kind] >= 4:
+                continue
+            some_left_out += 1
+            counts[kind] += 1
+            lower = Shanten.calculate_shanten_for_regular_hand(counts, three_player)
+            counts[kind] -= 1
+            assert lower >= base, (counts, kind)
+    assert some_left_out > 0  # the pruning left something out to check
+
+
+def test_every_kind_is_tried_while_the_hand_holds_four_of_one():
+    """Four of a kind and nothing else: any new single tile is a wait for the pair, far
+    from the four or not (the library's rule that within_reach alone would miss)."""
+    counts = [0] * 34
+    counts[9 + 4] = 4  # four Circle 5
+    lonely = 33  # Red dragon, nothing near it
+    assert lonely not in within_reach(counts)
+    assert lonely in may_lower_regular_shanten(counts)
+    base = Shanten.calculate_shanten_for_regular_hand(counts)
+    counts[lonely] += 1
+    assert Shanten.calculate_shanten_for_regular_hand(counts) < base
+
+
+def test_within_reach_is_the_held_kinds_and_their_suit_neighbours_up_to_two():
+    counts = [0] * 34
+    counts[0] = 1  # Character 1: 1, 2, 3 of characters
+    counts[17] = 2  # Circle 9: 7, 8, 9 of circles
+    counts[22] = 1  # Bamboo 5: 3 to 7 of bamboo
+    counts[31] = 3  # White dragon: itself only
+    assert within_reach(counts) == {0, 1, 2, 15, 16, 17, 20, 21, 22, 23, 24, 31}
