@@ -17,7 +17,8 @@ Levels (each a subclass of the one before, answering some questions better):
 ``beginner``  (Anfänger) lowest shanten with noise; wins, riichi and North always.
 ``normal``    accepted tiles with the tiles it can see; folds against riichi with safe
               tiles (genbutsu, suji, kabe).
-``expert``    (Experte) push or fold by hand value and shanten; riichi or dama.
+``expert``    (Experte) push or fold by hand value and shanten; riichi
+              with every ready closed hand.
 ``master``    (Mahjong-Meister) under threat, the expected value of each discard of a
               hand not yet ready; placement in the last hand.
 """

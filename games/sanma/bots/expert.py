@@ -1,11 +1,12 @@
-"""Experte: push or fold by hand value and shanten; riichi or dama; calls for a yaku.
+"""Experte: push or fold by hand value and shanten; riichi; calls for a yaku.
 
 Over normal it knows what its hand is worth (the library's value of each wait at
 tenpai, dora and likely yaku before that) and plays by it:
 
 - at tenpai it picks the discard whose waits win the most (unseen copies times value);
-- riichi, unless the hand already has a yaku on every wait, is worth enough without it
-  and waits on enough tiles: then it stays dama;
+- riichi with every ready closed hand that still has a live wait, as the normal bot:
+  staying dama on a valuable hand placed worse against the outside yardstick
+  (docs/sanma-bots.md#against-an-outside-yardstick);
 - against a riichi, or an open hand that looks tenpai, it pushes a tenpai hand unless
   it is cheap, badly waiting and the tile is dangerous; a hand not yet tenpai folds,
   keeping its shape where a nearly-as-safe tile allows (mawashi);
@@ -28,9 +29,6 @@ from .reading import Reading, kind_of
 class Expert(Normal):
     name = "expert"
     push_cheap = 2000  # a tenpai hand below this with few waits does not push a dangerous tile
-    dama_non_dealer = 5200  # a hand worth this without riichi stays dama on a good wait
-    dama_dealer = 7700
-    good_wait = 5  # unseen winning tiles
     mawashi = 0.012  # a tile this much more dangerous than the safest still counts as safe
     open_plans = True  # calls for all simples, a flush or all triplets too
     value_weighted = False  # accepted tiles times the hand's rough value
@@ -184,17 +182,3 @@ class Expert(Normal):
 
     def riichi_allowed(self, r: Reading) -> bool:
         return bool(r.legal("riichi"))
-
-    def declares_riichi(self, r: Reading, kind: int) -> bool:
-        rest = eff.minus(r.counts, kind)
-        waits = eff.waits(rest)
-        live = sum(r.unseen(w) for w in waits)
-        if not live:
-            return False
-        concealed = value.concealed_after(r, kind)
-        if all(value.win_points(r, concealed, w, tsumo=False, riichi=False) for w in waits):
-            dama = value.tenpai_points(r, concealed, waits, riichi=False)
-            enough = self.dama_dealer if r.me.is_dealer else self.dama_non_dealer
-            if dama >= enough and live >= self.good_wait:
-                return False
-        return True
