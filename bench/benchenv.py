@@ -83,14 +83,19 @@ def compare_trees(script: str, args: argparse.Namespace, options: list[str]) -> 
     return runs
 
 
-def gunicorn_command(port: int, workers: int = 2, threads: int = 2) -> list[str]:
-    """gunicorn serving the site as in production (README), on loopback."""
+KEEP_ALIVE = 75  # seconds, as in production (README)
+
+
+def gunicorn_command(
+    port: int, workers: int = 2, threads: int = 2, keep_alive: int = KEEP_ALIVE
+) -> list[str]:
+    """gunicorn serving the site as in production (README), on loopback. The keep-alive
+    outlasts the client's idle connections, as behind a load balancer: at gunicorn's
+    default of 2 s, a player's next request 2 s later raced the close."""
     return [
         *(sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}"),
         *("-w", str(workers), "--threads", str(threads), "--log-level", "warning"),
-        # Above the idle time of the client's connections, as behind a load balancer
-        # (README): at gunicorn's 2 s, a player's next request 2 s later raced the close.
-        *("--keep-alive", "75"),
+        *("--keep-alive", str(keep_alive)),
     ]
 
 

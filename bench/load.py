@@ -44,7 +44,14 @@ import urllib.request
 from pathlib import Path
 
 import psutil
-from benchenv import ROOT, bench_environment, create_database, free_port, gunicorn_command
+from benchenv import (
+    KEEP_ALIVE,
+    ROOT,
+    bench_environment,
+    create_database,
+    free_port,
+    gunicorn_command,
+)
 
 ENV = {**os.environ, **bench_environment("mahjong_load", redis_db=9)}
 
@@ -75,8 +82,10 @@ def prepare_database(tree: Path) -> None:
     subprocess.run([*manage, "shell", "-c", create_players], cwd=tree, env=env, check=True)
 
 
-def start_site(tree: Path, port: int, workers: int, threads: int) -> subprocess.Popen:
-    command = gunicorn_command(port, workers, threads)
+def start_site(
+    tree: Path, port: int, workers: int, threads: int, keep_alive: int = KEEP_ALIVE
+) -> subprocess.Popen:
+    command = gunicorn_command(port, workers, threads, keep_alive)
     site = subprocess.Popen(command, cwd=tree, env=_site_environment(tree), start_new_session=True)
     for _ in range(100):
         try:

@@ -16,6 +16,7 @@ little about the site. Each level starts from new players (and new tables).
     .venv/bin/pip install -e ".[bench]"
     nice -n 10 .venv/bin/python bench/table_load.py
     .venv/bin/python bench/table_load.py --players 100,200 --seconds 30 --workers 2
+    .venv/bin/python bench/table_load.py --players 200,300 --keep-alive 2   # gunicorn's default
 
 Uses BENCH_DATABASE_URL (default: ``mahjong_table_load`` on the local PostgreSQL,
 created afresh) and BENCH_REDIS_URL (default: the local Redis, database 9).
@@ -35,7 +36,7 @@ from pathlib import Path
 
 import load
 import psutil
-from benchenv import ROOT, bench_environment, free_port
+from benchenv import KEEP_ALIVE, ROOT, bench_environment, free_port
 
 CPU_NAMES = ("gunicorn", "postgres", "locust")
 
@@ -90,6 +91,9 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=2.0, help="seconds between decisions")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument(
+        "--keep-alive", type=int, default=KEEP_ALIVE, help="gunicorn's, in seconds"
+    )
     parser.add_argument("--port", type=int, help="the site's port (default: a free one)")
     args = parser.parse_args()
 
@@ -100,10 +104,11 @@ def main() -> None:
     }
     port = args.port or free_port()
     load.prepare_database(ROOT)
-    site = load.start_site(ROOT, port, args.workers, args.threads)
+    site = load.start_site(ROOT, port, args.workers, args.threads, args.keep_alive)
     try:
         print(
-            f"gunicorn: {args.workers} workers x {args.threads} threads; Sanma against "
+            f"gunicorn: {args.workers} workers x {args.threads} threads, keep-alive "
+            f"{args.keep_alive} s; Sanma against "
             f"Normal bots, a decision every {args.pace:g} s a player; {args.ramp} s ramp, "
             f"{args.seconds} s counted per level; loopback; cpu in cores (1.00 = one core)"
         )
