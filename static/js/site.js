@@ -1,7 +1,9 @@
 // Site-wide comforts; everything works without them. The header's and the game's menus
 // (<details>) close on Escape, on a tap elsewhere and once an action in them is sent
 // (the game goes on under them); a message fades by itself (site.css) and goes at once
-// when tapped.
+// when tapped. Once an answer sends the page elsewhere (HX-Redirect), the first
+// redirect stands: a later answer's (a tap racing the lobby's own ask, both seated at
+// the same table) would cut that navigation short.
 (function () {
   "use strict";
 
@@ -20,6 +22,18 @@
   document.addEventListener("htmx:beforeRequest", (event) => {
     const menu = event.target.closest && event.target.closest("details.menu[open]");
     if (menu) menu.open = false;
+  });
+
+  let redirecting = false;
+  document.addEventListener("htmx:beforeOnLoad", (event) => {
+    const xhr = event.detail.xhr;
+    if (!xhr || !xhr.getResponseHeader("HX-Redirect")) return;
+    if (redirecting) event.preventDefault();
+    redirecting = true;
+  });
+  // A page shown again from the back-forward cache follows its answers afresh.
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) redirecting = false;
   });
 
   document.addEventListener("keydown", (event) => {

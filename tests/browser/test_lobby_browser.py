@@ -254,3 +254,37 @@ def test_start_now_with_bots(guest, live_site, game):
     guest.click("button.lobby-bots")  # no waiting out the ten minutes
     guest.wait_for_url(_table_url(game))
     assert Table.objects.get().seats.filter(bot_level="").count() == 1
+
+
+def test_starting_with_bots_while_the_stream_seats_the_player_goes_to_the_table_once(
+    guest, live_site, game
+):
+    """The tap on "Start now with bots" seats the player, the stream says the lobby
+    changed, and the page's own ask answers with the table too. Whichever answer comes
+    first sends the page to the table; the later one must not start a second navigation,
+    which would cut the first short (the page's load fails). Here the tap's answer is
+    held until the stream's ask has sent the page on its way, and the table's page is
+    held until both answers are in."""
+    _open_lobby(guest, live_site, game)
+    guest.click("button.lobby-join-button")
+    expect(guest.locator(".lobby-countdown .lobby-seconds")).to_have_text(re.compile(r"^\d+$"))
+    tapped, table_loads = [], []
+
+    def hold_the_tap(route):
+        tapped.append((route, route.fetch()))  # the server seats the player now
+
+    guest.route(re.compile(rf"/{game}/lobby/bots$"), hold_the_tap)
+    guest.route(_table_url(game), lambda route: table_loads.append(route))
+    table = _table_url(game)
+    with guest.expect_request(lambda request: bool(table.search(request.url))):
+        guest.click("button.lobby-bots")  # the stream's ask answers: off to the table
+    assert len(tapped) == 1
+    route, answer = tapped[0]
+    with guest.expect_event("requestfinished", lambda request: request.url.endswith("/bots")):
+        route.fulfill(response=answer)  # now the tap's answer, to the same table
+    guest.wait_for_timeout(300)  # a second navigation would be asked for at once
+    assert len(table_loads) == 1
+    table_loads[0].continue_()
+    guest.wait_for_url(table)
+    expect(guest.locator("#table")).to_be_visible()
+    assert Table.objects.get().seats.filter(bot_level="").count() == 1

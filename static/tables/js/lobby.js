@@ -22,8 +22,8 @@
   const queue = () => document.getElementById("queue");
   const queued = () => Boolean(queue() && queue().hasAttribute("data-queued"));
 
-  // Once an answer sends the page to its table, it asks nothing more: a second answer's
-  // redirect would cut the first navigation short.
+  // Once an answer sends the page to its table, it asks nothing more (an answer already
+  // on its way cannot redirect again: static/js/site.js lets the first redirect stand).
   let leaving = false;
   document.body.addEventListener("htmx:beforeOnLoad", (event) => {
     const xhr = event.detail.xhr;
@@ -31,6 +31,12 @@
   });
   window.addEventListener("pagehide", () => {
     leaving = true;
+  });
+  // Back from the table through the back-forward cache: the lobby is live again.
+  window.addEventListener("pageshow", (event) => {
+    if (!event.persisted) return;
+    leaving = false;
+    refresh();
   });
 
   function refresh() {
