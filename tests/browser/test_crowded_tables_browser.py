@@ -1,4 +1,4 @@
-"""The most crowded Classic table a phone held sideways must show whole
+"""The most crowded Classic table a phone held sideways (and a desktop) must show whole
 (docs/tables.md#a-phone-held-sideways): a claim with every choice at once (Pass,
 Mah Jong, Kong, Pong and three Chis), every other seat with four sets and eight flowers,
 long ponds and a long live line, in every language. The state is built by hand and
@@ -86,7 +86,23 @@ LONG_STATUS = "Lan: Kong East, draws a replacement, discards Character 9. " * 4
 def test_a_phone_held_sideways_shows_the_most_crowded_claim_whole(
     browser, live_server, alice, monkeypatch, locale
 ):
-    width, height = 640, 360
+    _shows_the_most_crowded_claim_whole(browser, live_server, alice, monkeypatch, locale, 640, 360)
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1280, 720)])
+def test_a_desktop_shows_the_most_crowded_claim_whole(
+    browser, live_server, alice, monkeypatch, width, height
+):
+    """The ponds take the height the rest leaves (static/classic/css/table.css): the
+    hand, its buttons and the live line stay in view."""
+    _shows_the_most_crowded_claim_whole(
+        browser, live_server, alice, monkeypatch, "en-GB", width, height
+    )
+
+
+def _shows_the_most_crowded_claim_whole(
+    browser, live_server, alice, monkeypatch, locale, width, height
+):
     table = craft(Player(alice), 3, [], 0)
     crowded, shown_before = claim_of_everything(), states.state_at
     monkeypatch.setattr(
@@ -158,4 +174,67 @@ def test_a_phone_held_upright_shows_a_claim_of_every_choice_whole(
         assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, box
         assert box["height"] < 60, box  # a Chi's tiles lie in a row
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+    context.close()
+
+
+def crowded_sanma(state):
+    """Sanma's crowded claim: the other two seats each with two sets and all their
+    Norths set aside, ponds of twenty tiles, and a discard on offer to the player."""
+    from games.sanma.engine.state import Meld as SanmaMeld
+    from games.sanma.engine.state import PondTile
+
+    hand = state.hand
+    seats = list(hand.seats)
+    for seat, norths in ((1, (120, 121)), (2, (122, 123))):
+        seats[seat] = dataclasses.replace(
+            seats[seat],
+            melds=(
+                SanmaMeld("pon", (124, 125, 126), called=124, from_seat=0),
+                SanmaMeld("pon", (128, 129, 130), called=128, from_seat=0),
+            ),
+            norths=norths,
+            pond=tuple(PondTile(t) for t in range(0, 80, 4)),
+        )
+    return dataclasses.replace(state, hand=dataclasses.replace(hand, seats=tuple(seats)))
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1280, 720)])
+def test_a_desktop_shows_a_crowded_sanma_claim_whole(
+    browser, live_server, alice, monkeypatch, width, height
+):
+    """The Sanma ponds take the height the rest leaves (static/sanma/css/table.css): a
+    discard on offer, sets and Norths beside the other seats' backs and long ponds keep
+    the hand, its buttons and the live line in view."""
+    from tests.sanma.web import helpers as sanma
+
+    seed, log = sanma.position_with("pon", 0)
+    table = sanma.craft(Player(alice), seed, list(log), 0)
+    crowded = crowded_sanma(states.state_at(table))
+    shown_before = states.state_at
+    monkeypatch.setattr(
+        states,
+        "state_at",
+        lambda t, index=None: crowded if t.pk == table.pk else shown_before(t, index),
+    )
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
+    page = context.new_page()
+    page.emulate_media(reduced_motion="reduce")
+    log_in(page, live_server, alice)
+    page.goto(f"{live_server.url}/sanma/{table.public_id}")
+    expect(page.locator("#table .actions .action-pon")).to_be_visible()
+    page.screenshot(path=str(SCREENSHOT_DIR / f"sanma-crowded-claim-{width}x{height}.png"))
+    assert page.evaluate("window.scrollY") == 0
+    for part in (
+        "#table",
+        "#table-status",
+        *[
+            f"#table .actions button >> nth={i}"
+            for i in range(page.locator("#table .actions button").count())
+        ],
+    ):
+        box = page.locator(part).bounding_box()
+        assert box["y"] + box["height"] <= height + 0.5, (part, box)
+    for tile in page.locator("#table .hand .hand-tile").all():
+        box = tile.bounding_box()
+        assert box["y"] + box["height"] <= height + 0.5, box
     context.close()

@@ -157,12 +157,14 @@ def _taps_on_arrival_do_nothing(page: Page, gap_ms: int, others) -> None:
         others()  # Ben discards; the bot plays; Ann draws, and her page asks
         table = Table.objects.get(pk=seat.table_id)
         expect(page.locator("#table")).to_have_attribute("data-version", str(table.shown_version))
-        if page.evaluate("window.arrivalTaps.taps.length") == 2:
-            break
+        taps = page.evaluate("window.arrivalTaps.taps")
+        if len(taps) == 2 and taps[-1] < GUARD_MS:
+            break  # both taps came before the tile could be seen
+        # A loaded machine may run the second tap's timer late, past the guard: a tap the
+        # player could have meant, not the case under test. Let it land and go on.
+        _answered(page)
     else:
         pytest.fail("no tile of Ann's came by a live update")
-    taps = page.evaluate("window.arrivalTaps.taps")
-    assert taps[-1] < GUARD_MS, taps  # both taps came before the tile could be seen
     page.wait_for_timeout(GUARD_MS)
     _answered(page)
     assert page.evaluate("window.tapRequests.sent") == 0
