@@ -269,13 +269,13 @@ def test_starting_with_bots_while_the_stream_seats_the_player_goes_to_the_table_
     guest.click("button.lobby-join-button")
     expect(guest.locator(".lobby-countdown .lobby-seconds")).to_have_text(re.compile(r"^\d+$"))
     tapped, table_loads = [], []
+    table = _table_url(game)
 
     def hold_the_tap(route):
         tapped.append((route, route.fetch()))  # the server seats the player now
 
     guest.route(re.compile(rf"/{game}/lobby/bots$"), hold_the_tap)
-    guest.route(_table_url(game), lambda route: table_loads.append(route))
-    table = _table_url(game)
+    guest.route(table, lambda route: table_loads.append(route))
     with guest.expect_request(lambda request: bool(table.search(request.url))):
         guest.click("button.lobby-bots")  # the stream's ask answers: off to the table
     assert len(tapped) == 1
