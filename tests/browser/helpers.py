@@ -7,6 +7,7 @@ import statistics
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from games.solitaire import engine
 from games.solitaire.models import Game
@@ -193,16 +194,41 @@ def table_version(page: Page) -> str:
     return page.locator("#table").get_attribute("data-version")
 
 
-def press(page: Page, target) -> None:
+def press(page: Page, target, attempts: int = 5) -> None:
     """Press a button of the table as a player does (docs/tables.md#taps-that-cannot-misfire):
     once the table shown has been there long enough to be seen, and a tile of the hand
-    twice (the first tap raises it) unless the player chose one-tap play."""
-    expect(page.locator("#table")).not_to_have_attribute("data-guarded", "1")
-    hand_tile = "hand-tile" in (target.get_attribute("class") or "")
-    if hand_tile and page.locator("#table").get_attribute("data-one-tap") is None:
-        target.click()
-        expect(target).to_have_class(has_class("is-raised"))
-    target.click()
+    twice (the first tap raises it) unless the player chose one-tap play.
+
+    A live update or a clock may replace the table between the look and the tap; the
+    guard then drops the tap, as it would a player's, who taps again. So does this, until
+    the tap is posted."""
+    table = page.locator("#table")
+    posted_to = target.get_attribute("hx-post") or table.get_attribute("hx-post")
+
+    def posted(request) -> bool:
+        return request.method == "POST" and request.url.endswith(posted_to)
+
+    for _ in range(attempts):
+        expect(table).not_to_have_attribute("data-guarded", "1")
+        classes = (target.get_attribute("class") or "").split()
+        raised = "is-raised" in classes  # by a tap before the one the guard dropped
+        if "hand-tile" in classes and not raised and table.get_attribute("data-one-tap") is None:
+            target.click()
+            try:
+                expect(target).to_have_class(has_class("is-raised"), timeout=1000)
+            except AssertionError:
+                continue  # the table changed under the first tap
+        clicked = False
+        try:
+            with page.expect_request(posted, timeout=2000):
+                target.click()
+                clicked = True
+        except PlaywrightTimeoutError:
+            if not clicked:
+                raise  # no such button to tap
+            continue  # the table changed under the tap
+        return
+    raise AssertionError(f"no tap on {target} was taken in {attempts} tries")
 
 
 def click_and_wait(page: Page, target) -> None:
