@@ -99,7 +99,10 @@ def _room_table(alice, bob):
 
     seed, log = sanma.position_with("d", 1)
     table = Table.objects.create(kind="sanma", options=sanma.OPTIONS, seed=seed, log=list(log))
-    for index, who in enumerate(({"user": alice}, {"user": bob}, {"bot_level": "normal"})):
+    # A hand's start fills a seat's bank; a table made mid-hand fills it here, so that
+    # no clock runs out, and the server plays for nobody, before the cues are counted.
+    humans = ({"user": alice, "bank": 600}, {"user": bob, "bank": 600})
+    for index, who in enumerate((*humans, {"bot_level": "normal"})):
         Seat.objects.create(table=table, index=index, **who)
     return table
 
@@ -118,11 +121,8 @@ def _bob_discards(table, bob) -> None:
 def test_a_room_sounds_the_turn_unless_the_page_was_hidden_too_long(
     page: Page, live_server, settings, alice, django_user_model, hidden
 ):
-    # One turn: three seconds (the bank stands for the rest). Bob's discard may first be
-    # offered to Alice, whose offer passes at its turn's end and her own turn comes
-    # again: a loaded machine saw two cues when that was one second.
-    settings.TABLE_DECISION_SECONDS = 3
-    settings.TABLE_BANK_SECONDS = 600
+    # One turn: a second, and the bank (its seats') stands for the rest.
+    settings.TABLE_DECISION_SECONDS = 1
     settings.TABLE_RESULT_SECONDS = 600
     settings.TABLE_POLL_SECONDS = 1
     bob = django_user_model.objects.create_user("bob", "", "correct-horse-battery")
@@ -133,13 +133,13 @@ def test_a_room_sounds_the_turn_unless_the_page_was_hidden_too_long(
     page.add_init_script(WATCH_AUDIO)
     page.add_init_script(FAKE_HIDDEN)
     page.goto(f"{live_server.url}/sanma/{table.public_id}")
-    expect(page.locator("main[data-live]")).to_have_attribute("data-turn-ms", "3000")
+    expect(page.locator("main[data-live]")).to_have_attribute("data-turn-ms", "1000")
     expect(page.locator("#table")).not_to_have_attribute("data-deciding", "1")
     if hidden:
         page.evaluate(
             "window.fakeHidden = true; document.dispatchEvent(new Event('visibilitychange'))"
         )
-        page.wait_for_timeout(3500)
+        page.wait_for_timeout(1500)
     _bob_discards(table, bob)
     expect(page.locator("#table")).to_have_attribute("data-deciding", "1", timeout=10000)
     page.wait_for_timeout(300)
