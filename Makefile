@@ -47,7 +47,7 @@ chromium:
 TEST_WORKERS ?= 2
 
 test: venv chromium
-	$(TEST_ENV) $(PY) -m pytest -n $(TEST_WORKERS) $(ARGS)
+	$(TEST_ENV) $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal $(ARGS)
 
 lint: venv
 	$(VENV)/bin/ruff check .

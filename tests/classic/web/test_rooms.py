@@ -256,14 +256,20 @@ def _assert_hides_the_others(html: str, state: engine.State, viewer: int) -> Non
             assert count == public[face], (face, count, public[face])
 
 
-def _check_latest_replay(table: Table, client: Client, seat: int) -> None:
-    """The replay of the running table at its latest step, against the state there (a
-    pass that leaves an offer open is no step, so that state may lie before the log's
-    end)."""
+def _latest_replay_step(table: Table) -> tuple[int, engine.State]:
+    """The running table's latest replay step and the state there (a pass that leaves
+    an offer open is no step, so that state may lie before the log's end)."""
     step = replays.step(table, len(table.log))
-    html = client.get(f"/classic/{table.public_id}/replay?at={step.index}").content.decode()
-    assert f'data-index="{step.index}"' in html
-    shown = engine.replay(options_of(table.options), table.seed, table.log[: step.at])
+    return step.index, engine.replay(options_of(table.options), table.seed, table.log[: step.at])
+
+
+def _check_latest_replay(
+    table: Table, client: Client, seat: int, latest: tuple[int, engine.State]
+) -> None:
+    """The replay of the running table at its latest step, against the state there."""
+    index, shown = latest
+    html = client.get(f"/classic/{table.public_id}/replay?at={index}").content.decode()
+    assert f'data-index="{index}"' in html
     _assert_hides_the_others(html, shown, seat)
 
 
@@ -302,6 +308,7 @@ def test_no_answer_of_a_whole_hand_at_four_humans_shows_another_seats_tiles(
     checked = decisions = 0
     while True:
         state = state_of(table)
+        latest = _latest_replay_step(table)
         for seat, client in by_seat.items():
             view = client.get(
                 f"/classic/{table.public_id}/view", HTTP_IF_NONE_MATCH=tags[seat], **HTMX
@@ -313,7 +320,7 @@ def test_no_answer_of_a_whole_hand_at_four_humans_shows_another_seats_tiles(
             tags[seat] = view["ETag"]
             pages[seat] = client.get(f"/classic/{table.public_id}").content.decode()
             _assert_hides_the_others(pages[seat], state, seat)
-            _check_latest_replay(table, client, seat)
+            _check_latest_replay(table, client, seat, latest)
             checked += 2
         if state.phase in (engine.HAND_END, engine.GAME_END):
             break
