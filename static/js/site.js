@@ -24,12 +24,25 @@
     if (menu) menu.open = false;
   });
 
+  // htmx tells of an answer (htmx:beforeOnLoad) on the element that asked, which a swap
+  // may have taken out of the page since (a tap's form in a part the lobby replaced):
+  // there the event reaches nothing above it, so the listener goes on that element as
+  // it asks. The page hears "site:redirect" once, as it leaves.
   let redirecting = false;
-  document.addEventListener("htmx:beforeOnLoad", (event) => {
+  function firstRedirectStands(event) {
     const xhr = event.detail.xhr;
-    if (!xhr || !xhr.getResponseHeader("HX-Redirect")) return;
-    if (redirecting) event.preventDefault();
+    if (event.target !== event.currentTarget || !xhr || !xhr.getResponseHeader("HX-Redirect")) {
+      return;
+    }
+    if (redirecting) {
+      event.preventDefault();
+      return;
+    }
     redirecting = true;
+    document.dispatchEvent(new CustomEvent("site:redirect"));
+  }
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    event.detail.elt.addEventListener("htmx:beforeOnLoad", firstRedirectStands);
   });
   // A page shown again from the back-forward cache follows its answers afresh.
   window.addEventListener("pageshow", (event) => {

@@ -25,9 +25,8 @@
   // Once an answer sends the page to its table, it asks nothing more (an answer already
   // on its way cannot redirect again: static/js/site.js lets the first redirect stand).
   let leaving = false;
-  document.body.addEventListener("htmx:beforeOnLoad", (event) => {
-    const xhr = event.detail.xhr;
-    if (xhr && xhr.getResponseHeader("HX-Redirect")) leaving = true;
+  document.addEventListener("site:redirect", () => {
+    leaving = true;
   });
   window.addEventListener("pagehide", () => {
     leaving = true;
