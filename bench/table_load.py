@@ -11,7 +11,10 @@ against the pace asked for, p50/p95/p99 of a decision, errors, and the CPU of gu
 (all its processes), PostgreSQL (all its processes: other work on the machine's
 PostgreSQL counts too) and the generator (locust), each as a share of one core and in
 ms per decision. A generator near a whole core is the bottleneck, and its figures say
-little about the site. Each level starts from new players (and new tables).
+little about the site. Beside the players' p50/p95, gunicorn's own time over each
+decision (its access log): where the players wait much longer than gunicorn works, the
+wait lies outside the request's handling. Each level starts from new players (and new
+tables).
 
     .venv/bin/pip install -e ".[bench]"
     nice -n 10 .venv/bin/python bench/table_load.py
@@ -36,7 +39,7 @@ from pathlib import Path
 
 import load
 import psutil
-from benchenv import KEEP_ALIVE, ROOT, bench_environment, free_port
+from benchenv import KEEP_ALIVE, ROOT, bench_environment, free_port, percentile
 
 CPU_NAMES = ("gunicorn", "postgres", "locust")
 
@@ -52,8 +55,17 @@ def _cpu(site: subprocess.Popen, generator: subprocess.Popen) -> tuple[float, fl
     return load.cpu_seconds(site), database, generator_cpu
 
 
-def _level(site, host: str, players: int, ramp: int, seconds: int, pace: float):
-    """Locust's figures for ``players``, and the CPU per second of the counted part."""
+def _server_ms(access_log: Path, start: int) -> list[float]:
+    """The milliseconds gunicorn took over each decision logged after byte ``start``."""
+    with open(access_log) as log:
+        log.seek(start)
+        lines = [line.split() for line in log]
+    return [int(line[3]) / 1000 for line in lines if len(line) == 4 and line[1].endswith("/act")]
+
+
+def _level(site, host: str, players: int, ramp: int, seconds: int, pace: float, access_log: Path):
+    """Locust's figures for ``players``, the CPU per second of the counted part and the
+    milliseconds gunicorn itself took over each decision then."""
     with tempfile.TemporaryDirectory() as folder:
         prefix = str(Path(folder) / "run")
         locustfile = str(ROOT / "bench" / "table_locustfile.py")
@@ -70,8 +82,10 @@ def _level(site, host: str, players: int, ramp: int, seconds: int, pace: float):
         )
         time.sleep(ramp)  # locust resets its figures once every player has arrived
         before, started = _cpu(site, generator), time.monotonic()
+        logged = access_log.stat().st_size
         time.sleep(seconds - 1)
         after, wall = _cpu(site, generator), time.monotonic() - started
+        server = _server_ms(access_log, logged)
         generator.wait(timeout=60)
         with open(prefix + "_stats.csv") as stats:
             rows = {row["Name"]: row for row in csv.DictReader(stats)}
@@ -80,7 +94,8 @@ def _level(site, host: str, players: int, ramp: int, seconds: int, pace: float):
                 f"{row['Occurrences']} × {row['Name']}: {row['Error']}"
                 for row in csv.DictReader(failures)
             ]
-    return rows, failed, tuple((b - a) / wall for a, b in zip(before, after, strict=True))
+    cpu = tuple((b - a) / wall for a, b in zip(before, after, strict=True))
+    return rows, failed, cpu, server
 
 
 def main() -> None:
@@ -104,24 +119,30 @@ def main() -> None:
     }
     port = args.port or free_port()
     load.prepare_database(ROOT)
-    site = load.start_site(ROOT, port, args.workers, args.threads, args.keep_alive)
+    folder = tempfile.TemporaryDirectory()
+    access_log = Path(folder.name) / "access.log"
+    site = load.start_site(ROOT, port, args.workers, args.threads, args.keep_alive, access_log)
     try:
         print(
             f"gunicorn: {args.workers} workers x {args.threads} threads, keep-alive "
             f"{args.keep_alive} s; Sanma against "
             f"Normal bots, a decision every {args.pace:g} s a player; {args.ramp} s ramp, "
-            f"{args.seconds} s counted per level; loopback; cpu in cores (1.00 = one core)"
+            f"{args.seconds} s counted per level; loopback; cpu in cores (1.00 = one core); "
+            "p50/p95/p99 in ms as the players see a decision; srv p50/p95: gunicorn's own "
+            "time over it (its access log's), which leaves out any wait before a thread "
+            "takes the request"
         )
         print(
             f"{'players':>7} {'asked/s':>8} {'dec/s':>7} {'p50':>6} {'p95':>6} {'p99':>6} "
-            f"{'errors':>6} {'other':>6}   "
+            f"{'errors':>6} {'other':>6} {'srv p50':>7} {'srv p95':>7}   "
             + " ".join(f"{name:>8}" for name in CPU_NAMES)
             + "   ms a decision: "
             + " ".join(f"{name:>8}" for name in CPU_NAMES)
         )
         for players in (int(each) for each in args.players.split(",")):
-            rows, failed, cpu = _level(
-                site, f"http://127.0.0.1:{port}", players, args.ramp, args.seconds, args.pace
+            host = f"http://127.0.0.1:{port}"
+            rows, failed, cpu, server = _level(
+                site, host, players, args.ramp, args.seconds, args.pace, access_log
             )
             decision = rows.get("decision", {})
             rate = float(decision.get("Requests/s", 0) or 0)
@@ -134,7 +155,12 @@ def main() -> None:
             print(
                 f"{players:>7} {players / args.pace:>8.1f} {rate:>7.1f} "
                 f"{decision.get('50%', '-'):>6} {decision.get('95%', '-'):>6} "
-                f"{decision.get('99%', '-'):>6} {errors:>6} {others:>6}   "
+                f"{decision.get('99%', '-'):>6} {errors:>6} {others:>6} "
+                + (
+                    f"{percentile(server, 0.5):>7.0f} {percentile(server, 0.95):>7.0f}   "
+                    if server
+                    else f"{'-':>7} {'-':>7}   "
+                )
                 + " ".join(f"{share:>8.2f}" for share in cpu)
                 + f"   {'':>15}{per_decision}",
                 flush=True,
@@ -148,6 +174,7 @@ def main() -> None:
         except subprocess.TimeoutExpired:  # still answering a backlog: stopped all the same
             os.killpg(site.pid, signal.SIGKILL)
             site.wait()
+        folder.cleanup()
 
 
 if __name__ == "__main__":
