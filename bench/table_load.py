@@ -98,6 +98,29 @@ def _level(site, host: str, players: int, ramp: int, seconds: int, pace: float, 
     return rows, failed, cpu, server
 
 
+def start_site(
+    port: int, workers: int, threads: int, keep_alive: int, access_log: Path | None = None
+) -> subprocess.Popen:
+    """gunicorn serving a fresh bench database as in production, behind a load balancer
+    (each player's address its own)."""
+    load.ENV = {
+        **os.environ,
+        **bench_environment("mahjong_table_load", redis_db=9),
+        "BEHIND_PROXY": "1",
+    }
+    load.prepare_database(ROOT)
+    return load.start_site(ROOT, port, workers, threads, keep_alive, access_log)
+
+
+def stop_site(site: subprocess.Popen) -> None:
+    os.killpg(site.pid, signal.SIGTERM)
+    try:
+        site.wait(timeout=30)
+    except subprocess.TimeoutExpired:  # still answering a backlog: stopped all the same
+        os.killpg(site.pid, signal.SIGKILL)
+        site.wait()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", default="100,200,300,400,500")
@@ -112,16 +135,10 @@ def main() -> None:
     parser.add_argument("--port", type=int, help="the site's port (default: a free one)")
     args = parser.parse_args()
 
-    load.ENV = {
-        **os.environ,
-        **bench_environment("mahjong_table_load", redis_db=9),
-        "BEHIND_PROXY": "1",
-    }
     port = args.port or free_port()
-    load.prepare_database(ROOT)
     folder = tempfile.TemporaryDirectory()
     access_log = Path(folder.name) / "access.log"
-    site = load.start_site(ROOT, port, args.workers, args.threads, args.keep_alive, access_log)
+    site = start_site(port, args.workers, args.threads, args.keep_alive, access_log)
     try:
         print(
             f"gunicorn: {args.workers} workers x {args.threads} threads, keep-alive "
@@ -168,12 +185,7 @@ def main() -> None:
             for failure in failed:  # what the errors were, so that each can be looked into
                 print(f"{'':>7} error: {failure}", flush=True)
     finally:
-        os.killpg(site.pid, signal.SIGTERM)
-        try:
-            site.wait(timeout=30)
-        except subprocess.TimeoutExpired:  # still answering a backlog: stopped all the same
-            os.killpg(site.pid, signal.SIGKILL)
-            site.wait()
+        stop_site(site)
         folder.cleanup()
 
 
