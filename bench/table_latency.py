@@ -20,9 +20,6 @@ created afresh) and BENCH_REDIS_URL (default: the local Redis, database 9).
 from __future__ import annotations
 
 import argparse
-import itertools
-import random
-import re
 import threading
 import time
 from urllib.parse import urlencode
@@ -31,27 +28,15 @@ import load
 import requests
 from benchenv import KEEP_ALIVE, free_port, percentile
 from table_load import start_site, stop_site
-
-# What bench/table_locustfile.py's players read and choose (importing it would import
-# locust, which patches threads into gevent's).
-MOVE = re.compile(r'<button[^>]*name="move" value="([^"]+)"')
-VERSION = re.compile(r'name="version" value="(\d+)"')
-TABLE = re.compile(r"/sanma/([0-9a-f-]{36})")
-FIRST_MOVES = ("tsumo", "ron", "next", "pass")
-OPTIONS = {"length": "east", "red_fives": "on", "level": "normal"}
-FORM = {"Content-Type": "application/x-www-form-urlencoded"}
-_addresses = itertools.count(1)
+from table_player import FORM, OPTIONS, STALE, Shown, next_address, table_of
 
 
 class Player:
-    """One player: a session, an address, the table it plays and what its page offers."""
+    """One player: a session, an address, the table it plays and what its page shows."""
 
     def __init__(self, host: str) -> None:
-        number = next(_addresses)
         self.host = host
-        self.headers = {
-            "X-Forwarded-For": f"10.{number >> 16 & 255}.{number >> 8 & 255}.{number & 255}"
-        }
+        self.headers = {"X-Forwarded-For": next_address()}
         self.session = requests.Session()
         self.session.get(f"{host}/sanma/", headers=self.headers)
         self.new_table()
@@ -64,24 +49,26 @@ class Player:
 
     def new_table(self) -> None:
         answer = self._post("/sanma/new", OPTIONS)
-        self.table = TABLE.search(answer.url).group(1)
-        self.html = answer.text
+        self.table = table_of(answer.url)
+        self.shown = Shown.read(answer.text)
 
     def decide(self) -> float | None:
-        """The milliseconds one decision took, or None when a new table was started."""
-        moves, version = MOVE.findall(self.html), VERSION.search(self.html)
-        if 'data-phase="game-end"' in self.html or not moves or version is None:
+        """The milliseconds one decision took, or None where the player started a new
+        table or read its page again (nothing offered), as locust's players do."""
+        if self.table is None or self.shown.over:
             self.new_table()
             return None
-        move = next((m for m in FIRST_MOVES if m in moves), None)
-        move = move or random.choice([m for m in moves if m.startswith("d:")] or moves)
-        data = {"move": move, "version": version.group(1), "seen": version.group(1)}
+        choice = self.shown.choice()
+        if choice is None:
+            page = self.session.get(f"{self.host}/sanma/{self.table}", headers=self.headers)
+            self.shown = Shown.read(page.text)
+            return None
         started = time.monotonic()
-        answer = self._post(f"/sanma/{self.table}/act", data, **{"HX-Request": "true"})
+        answer = self._post(f"/sanma/{self.table}/act", choice, **{"HX-Request": "true"})
         took = (time.monotonic() - started) * 1000
-        if answer.status_code != 200:
-            raise RuntimeError(f"decision answered {answer.status_code}")
-        self.html = answer.text
+        if answer.status_code != 200 or STALE in answer.text:
+            raise RuntimeError(f"decision answered {answer.status_code}: stale or refused")
+        self.shown = Shown.read(answer.text)
         return took
 
 

@@ -12,30 +12,20 @@ would mean the player's page was wrong: it counts as an error.
 
 from __future__ import annotations
 
-import itertools
 import os
-import random
-import re
 from urllib.parse import urlencode
 
 from locust import FastHttpUser, constant_pacing, task
+from table_player import FORM, OPTIONS, STALE, Shown, next_address, table_of
 
-MOVE = re.compile(r'<button[^>]*name="move" value="([^"]+)"')
-VERSION = re.compile(r'name="version" value="(\d+)"')
-TABLE = re.compile(r"/sanma/([0-9a-f-]{36})")
-FIRST_MOVES = ("tsumo", "ron", "next", "pass")
-OPTIONS = {"length": "east", "red_fives": "on", "level": os.environ.get("LEVEL", "normal")}
 DECISION_SECONDS = float(os.environ.get("DECISION_SECONDS", "2"))
-FORM = {"Content-Type": "application/x-www-form-urlencoded"}
-_addresses = itertools.count(1)
 
 
 class SanmaPlayer(FastHttpUser):
     wait_time = constant_pacing(DECISION_SECONDS)
 
     def on_start(self) -> None:
-        number = next(_addresses)
-        self.address = f"10.{number >> 16 & 255}.{number >> 8 & 255}.{number & 255}"
+        self.address = next_address()
         self.table = None
         self.client.get("/sanma/", name="start page", headers=self._headers())
         self._new_table()
@@ -51,46 +41,30 @@ class SanmaPlayer(FastHttpUser):
         response = self.client.post(
             "/sanma/new", data=data, headers=self._headers(**FORM), name="new table"
         )
-        found = TABLE.search(response.url or "")
-        self.table = found.group(1) if found else None
-        self._read(response.text)
-
-    def _read(self, html: str) -> None:
-        self.moves = MOVE.findall(html)
-        version = VERSION.search(html)
-        self.version = version.group(1) if version else None
-        self.over = 'data-phase="game-end"' in html
+        self.table = table_of(response.url)
+        self.shown = Shown.read(response.text)
 
     @task
     def decide(self) -> None:
-        if self.table is None or self.over:
+        if self.table is None or self.shown.over:
             self._new_table()
             return
-        if not self.moves or self.version is None:  # nothing offered: the page again
+        choice = self.shown.choice()
+        if choice is None:  # nothing offered: the page again
             page = self.client.get(
                 f"/sanma/{self.table}", name="table page", headers=self._headers()
             )
-            self._read(page.text)
+            self.shown = Shown.read(page.text)
             return
-        move = next((m for m in FIRST_MOVES if m in self.moves), None)
-        if move is None:
-            discards = [m for m in self.moves if m.startswith("d:")]
-            move = random.choice(discards or self.moves)
-        data = {
-            "move": move,
-            "version": self.version,
-            "seen": self.version,
-            "csrfmiddlewaretoken": self._token(),
-        }
         with self.client.post(
             f"/sanma/{self.table}/act",
-            data=urlencode(data),
+            data=urlencode({**choice, "csrfmiddlewaretoken": self._token()}),
             headers=self._headers(**FORM, **{"HX-Request": "true"}),
             name="decision",
             catch_response=True,
         ) as response:
             if response.status_code != 200:
                 response.failure(f"status {response.status_code}")
-            elif "The table had moved on" in response.text:
+            elif STALE in response.text:
                 response.failure("stale answer")
-        self._read(response.text or "")
+        self.shown = Shown.read(response.text or "")
