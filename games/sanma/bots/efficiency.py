@@ -70,14 +70,29 @@ def acceptance(counts: tuple[int, ...], visible: tuple[int, ...]) -> Acceptance:
     base = shanten(counts)
     kinds = []
     tiles = 0
-    plus = list(counts)
     for kind in candidates(counts, base):
-        plus[kind] += 1
-        if shanten(tuple(plus)) < base:
+        if _lowers(counts, kind, base):
             kinds.append(kind)
             tiles += max(0, 4 - visible[kind])
-        plus[kind] -= 1
     return Acceptance(base, tuple(kinds), tiles)
+
+
+def _lowers(counts: tuple[int, ...], kind: int, base: int) -> bool:
+    """Whether one more ``kind`` brings the library's shanten below ``base``: its
+    minimum over the three forms, the two cheap ones asked first, and the regular one only
+    for a kind within its reach while it could still go below ``base`` (one tile lowers a
+    form's shanten by one at most)."""
+    more = plus(counts, kind)
+    if sum(more) >= 13 and (seven_pairs_shanten(more) < base or orphans_shanten(more) < base):
+        return True
+    if regular_shanten(counts) > base or kind not in _regular_reach(counts):
+        return False
+    return regular_shanten(more) < base
+
+
+@lru_cache(maxsize=20_000)
+def _regular_reach(counts: tuple[int, ...]) -> frozenset[int]:
+    return frozenset(may_lower_regular_shanten(counts))
 
 
 def after_discards(counts: tuple[int, ...], kinds) -> dict[int, int]:
