@@ -89,12 +89,16 @@ def test_a_phone_held_sideways_shows_the_most_crowded_claim_whole(
     _shows_the_most_crowded_claim_whole(browser, live_server, alice, monkeypatch, locale, 640, 360)
 
 
-@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1280, 720)])
+@pytest.mark.parametrize(
+    ("width", "height"),
+    [(1280, 800), (1366, 768), (1280, 720), (1024, 673), (1024, 672), (1024, 600), (900, 576)],
+)
 def test_a_desktop_shows_the_most_crowded_claim_whole(
     browser, live_server, alice, monkeypatch, width, height
 ):
     """The ponds take the height the rest leaves (static/classic/css/table.css): the
-    hand, its buttons and the live line stay in view."""
+    hand, its buttons and the live line stay in view, on low desktops too (from 42rem
+    down the centre's counters stand in a row)."""
     _shows_the_most_crowded_claim_whole(
         browser, live_server, alice, monkeypatch, "en-GB", width, height
     )
