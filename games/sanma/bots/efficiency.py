@@ -4,7 +4,8 @@ The engine's ``analysis`` tries every kind; a bot must decide in a few milliseco
 here only the kinds that can lower a hand's shanten are tried: those within reach of its
 regular form (``games.tables.engine.shapes``) and (when seven pairs or thirteen orphans
 is the hand's best form) the kinds those forms want. Every shanten is the library's,
-memoised by the engine or here (by the hand's 34 counts, a tuple).
+each form memoised by the engine (``games.sanma.engine.scoring``, by the hand's 34
+counts, a tuple).
 """
 
 from __future__ import annotations
@@ -12,8 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from mahjong.shanten import Shanten
-
+from games.sanma.engine.scoring import orphans_shanten, regular_shanten, seven_pairs_shanten
 from games.sanma.engine.scoring import shanten as _shanten
 from games.sanma.engine.scoring import waits as _waits
 from games.sanma.engine.tiles import KINDS, TERMINALS_AND_HONOURS
@@ -30,21 +30,6 @@ def shanten(counts: tuple[int, ...]) -> int:
 def waits(counts: tuple[int, ...]) -> tuple[int, ...]:
     """The kinds that complete a tenpai hand of 3n+1 tiles: the engine's own reading."""
     return _waits(counts)
-
-
-@lru_cache(maxsize=100_000)
-def regular_shanten(counts: tuple[int, ...]) -> int:
-    return Shanten.calculate_shanten_for_regular_hand(counts, is_three_player=True)
-
-
-@lru_cache(maxsize=100_000)
-def seven_pairs_shanten(counts: tuple[int, ...]) -> int:
-    return Shanten.calculate_shanten_for_chiitoitsu_hand(counts)
-
-
-@lru_cache(maxsize=100_000)
-def orphans_shanten(counts: tuple[int, ...]) -> int:
-    return Shanten.calculate_shanten_for_kokushi_hand(counts)
 
 
 def candidates(counts: tuple[int, ...], base: int) -> list[int]:

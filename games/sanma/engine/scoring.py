@@ -17,6 +17,8 @@ from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, Opti
 from mahjong.meld import Meld as LibraryMeld
 from mahjong.shanten import Shanten
 
+from games.tables.engine.shapes import may_lower_regular_shanten
+
 from .state import Meld
 from .tiles import EAST, KINDS, TERMINALS_AND_HONOURS
 
@@ -35,8 +37,27 @@ _RULES = {
 
 @lru_cache(maxsize=200_000)
 def shanten(counts: tuple[int, ...]) -> int:
-    """Shanten of concealed tiles given as 34 counts (-1: complete, 0: tenpai)."""
-    return Shanten.calculate_shanten(counts, is_three_player=True)
+    """Shanten of concealed tiles given as 34 counts (-1: complete, 0: tenpai): the
+    library's, the lowest of its three forms (``Shanten.calculate_shanten``), each form
+    asked on its own so that the costly regular one is memoised apart."""
+    best = regular_shanten(counts)
+    if sum(counts) >= 13:
+        best = min(best, seven_pairs_shanten(counts), orphans_shanten(counts))
+    return best
+
+
+@lru_cache(maxsize=200_000)
+def regular_shanten(counts: tuple[int, ...]) -> int:
+    """The library's shanten of the regular form (four sets and a pair), its costly one."""
+    return Shanten.calculate_shanten_for_regular_hand(counts, is_three_player=True)
+
+
+def seven_pairs_shanten(counts: tuple[int, ...]) -> int:
+    return Shanten.calculate_shanten_for_chiitoitsu_hand(counts)
+
+
+def orphans_shanten(counts: tuple[int, ...]) -> int:
+    return Shanten.calculate_shanten_for_kokushi_hand(counts)
 
 
 @lru_cache(maxsize=200_000)
@@ -44,16 +65,21 @@ def waits(counts: tuple[int, ...]) -> tuple[int, ...]:
     """The kinds that complete a hand of 3n+1 concealed tiles (docs/sanma.md#furiten).
 
     A kind of which the hand itself holds all four is no wait: that tile cannot come.
+    A kind completes the hand when it completes one form: seven pairs and thirteen
+    orphans are a count, the regular form is asked only of the kinds within its reach
+    (docs/tables.md#bots-ask-only-tiles-within-reach) and only when it is ready itself.
     """
     if sum(counts) % 3 != 1 or shanten(counts) != 0:
         return ()
+    reach = set(may_lower_regular_shanten(counts)) if regular_shanten(counts) == 0 else ()
+    whole = sum(counts) == 13  # the library asks seven pairs and orphans of 13 and more
     found = []
     for kind in KINDS:
         if counts[kind] >= 4:
             continue
-        plus = list(counts)
-        plus[kind] += 1
-        if shanten(tuple(plus)) == -1:
+        more = _plus(counts, kind)
+        by_count = whole and (seven_pairs_shanten(more) == -1 or orphans_shanten(more) == -1)
+        if by_count or (kind in reach and regular_shanten(tuple(more)) == -1):
             found.append(kind)
     return tuple(found)
 
