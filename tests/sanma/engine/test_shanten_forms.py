@@ -120,3 +120,19 @@ def test_shanten_and_waits_are_the_library_s(size):
         assert True in ready
     if size == 13:
         assert False in ready
+
+
+@pytest.mark.parametrize("size", [14, 11, 8, 5])
+def test_no_discard_brings_a_hand_closer_to_ready(size):
+    """What the engine's riichi relies on (games/sanma/engine/rules.py): a hand of 3n+2
+    tiles is never nearer complete after a discard, so one two or more from complete
+    leaves no discard ready."""
+    far = 0
+    for counts in _hands(size, 1500, seed=200 + size):
+        whole = Shanten.calculate_shanten(counts, is_three_player=True)
+        far += whole >= 1
+        for kind in {k for k in KINDS if counts[k]}:
+            rest = list(counts)
+            rest[kind] -= 1
+            assert Shanten.calculate_shanten(rest, is_three_player=True) >= whole, (counts, kind)
+    assert far > 0
