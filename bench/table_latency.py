@@ -74,8 +74,10 @@ class Player:
 
 def _level(host: str, players: int, pace: float, warm_up: float, seconds: float):
     """Each player's thread starts within one pace of the others and decides every
-    ``pace`` seconds; the decisions after ``warm_up`` seconds count."""
+    ``pace`` seconds; the decisions after ``warm_up`` seconds count. Returns their times
+    and the number of all decisions, the warm-up's included."""
     took: list[float] = []
+    every = [0]
     lock = threading.Lock()
     start = time.monotonic()
     counted_from, stop = start + warm_up, start + warm_up + seconds
@@ -87,8 +89,9 @@ def _level(host: str, players: int, pace: float, warm_up: float, seconds: float)
         while due < stop:
             due += pace
             ms = player.decide()
-            if ms is not None and time.monotonic() > counted_from:
-                with lock:
+            with lock:
+                every[0] += ms is not None
+                if ms is not None and time.monotonic() > counted_from:
                     took.append(ms)
             time.sleep(max(0.0, due - time.monotonic()))
 
@@ -97,7 +100,7 @@ def _level(host: str, players: int, pace: float, warm_up: float, seconds: float)
         thread.start()
     for thread in threads:
         thread.join()
-    return took
+    return took, every[0]
 
 
 def main() -> None:
@@ -118,15 +121,24 @@ def main() -> None:
             f"Normal bots, a decision every {args.pace:g} s a player, a thread each; "
             f"{args.warm_up:g} s warm-up, {args.seconds:g} s counted; times in ms"
         )
-        print(f"{'players':>7} {'dec/s':>7} {'p50':>6} {'p95':>6} {'p99':>6} {'cores':>6}")
+        print(
+            f"{'players':>7} {'dec/s':>7} {'p50':>6} {'p95':>6} {'p99':>6} {'cores':>6} "
+            f"{'ms/dec':>6} {'pg':>5} {'gen':>5}"
+        )
         for players in (int(each) for each in args.players.split(",")):
             before, started = load.cpu_seconds(site), time.monotonic()
+            database, generator = load.database_cpu(), time.process_time()
             host = f"http://127.0.0.1:{port}"
-            took = _level(host, players, args.pace, args.warm_up, args.seconds)
-            cores = (load.cpu_seconds(site) - before) / (time.monotonic() - started)
+            took, decisions = _level(host, players, args.pace, args.warm_up, args.seconds)
+            elapsed = time.monotonic() - started
+            used = load.cpu_seconds(site) - before
+            pg = load.database_cpu_since(database) / elapsed
+            gen = (time.process_time() - generator) / elapsed
             print(
                 f"{players:>7} {len(took) / args.seconds:>7.1f} {percentile(took, 0.5):>6.0f} "
-                f"{percentile(took, 0.95):>6.0f} {percentile(took, 0.99):>6.0f} {cores:>6.2f}",
+                f"{percentile(took, 0.95):>6.0f} {percentile(took, 0.99):>6.0f} "
+                f"{used / elapsed:>6.2f} {1000 * used / max(1, decisions):>6.1f} "
+                f"{pg:>5.2f} {gen:>5.2f}",
                 flush=True,
             )
     finally:
