@@ -11,9 +11,9 @@ counts, a tuple).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
-from games.sanma.engine.scoring import orphans_shanten, regular_shanten, seven_pairs_shanten
+from games.sanma.engine.scoring import lowers, orphans_shanten, seven_pairs_shanten
+from games.sanma.engine.scoring import regular_shanten as regular_shanten  # the bots' too
 from games.sanma.engine.scoring import shanten as _shanten
 from games.sanma.engine.scoring import waits as _waits
 from games.sanma.engine.tiles import KINDS, TERMINALS_AND_HONOURS
@@ -56,28 +56,10 @@ def acceptance(counts: tuple[int, ...], visible: tuple[int, ...]) -> Acceptance:
     kinds = []
     tiles = 0
     for kind in candidates(counts, base):
-        if _lowers(counts, kind, base):
+        if lowers(counts, kind, base):
             kinds.append(kind)
             tiles += max(0, 4 - visible[kind])
     return Acceptance(base, tuple(kinds), tiles)
-
-
-def _lowers(counts: tuple[int, ...], kind: int, base: int) -> bool:
-    """Whether one more ``kind`` brings the library's shanten below ``base``: its
-    minimum over the three forms, the two cheap ones asked first, and the regular one only
-    for a kind within its reach while it could still go below ``base`` (one tile lowers a
-    form's shanten by one at most)."""
-    more = plus(counts, kind)
-    if sum(more) >= 13 and (seven_pairs_shanten(more) < base or orphans_shanten(more) < base):
-        return True
-    if regular_shanten(counts) > base or kind not in _regular_reach(counts):
-        return False
-    return regular_shanten(more) < base
-
-
-@lru_cache(maxsize=20_000)
-def _regular_reach(counts: tuple[int, ...]) -> frozenset[int]:
-    return frozenset(may_lower_regular_shanten(counts))
 
 
 def after_discards(counts: tuple[int, ...], kinds) -> dict[int, int]:

@@ -110,8 +110,6 @@ def helper(v: View) -> Helper:
     the hand ready, its waits and the copies unseen from this seat, dora indicators
     counted as seen."""
     own = counts_of_codes((*v.hand, *((v.drawn,) if v.drawn else ())))
-    if sum(own) % 3 == 2 and scoring.shanten(own) >= 1:
-        # No discard brings a hand closer to ready (tests/sanma/engine/test_shanten_forms.py):
-        # one two or more from complete has no discard to show, and needs none tried.
-        return Helper(())
+    if sum(own) % 3 == 2 and not scoring.may_discard_to_ready(own):
+        return Helper(())  # no discard can leave it ready: none to show
     return discard_helper(v, _ready_waits, also_open=v.dora)

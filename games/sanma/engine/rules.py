@@ -242,9 +242,7 @@ def _turn_options(state: State, seat: int) -> list[Action]:
         and s.is_closed
         and state.scores[seat] >= RIICHI_COST
         and hand.live_tiles >= RIICHI_MIN_LIVE_TILES
-        # No discard brings a hand closer to ready (tests/sanma/engine/test_shanten_forms.py):
-        # a hand two or more from complete leaves none ready, and needs no discard tried.
-        and scoring.shanten(counts) <= 0
+        and scoring.may_discard_to_ready(counts)
     ):
         for c in _codes(concealed, red):
             if scoring.waits(_minus(counts, parse_code(c)[0])):

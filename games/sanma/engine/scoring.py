@@ -65,23 +65,38 @@ def waits(counts: tuple[int, ...]) -> tuple[int, ...]:
     """The kinds that complete a hand of 3n+1 concealed tiles (docs/sanma.md#furiten).
 
     A kind of which the hand itself holds all four is no wait: that tile cannot come.
-    A kind completes the hand when it completes one form: seven pairs and thirteen
-    orphans are a count, the regular form is asked only of the kinds within its reach
-    (docs/tables.md#bots-ask-only-tiles-within-reach) and only when it is ready itself.
     """
     if sum(counts) % 3 != 1 or shanten(counts) != 0:
         return ()
-    reach = set(may_lower_regular_shanten(counts)) if regular_shanten(counts) == 0 else ()
-    whole = sum(counts) == 13  # the library asks seven pairs and orphans of 13 and more
-    found = []
-    for kind in KINDS:
-        if counts[kind] >= 4:
-            continue
-        more = _plus(counts, kind)
-        by_count = whole and (seven_pairs_shanten(more) == -1 or orphans_shanten(more) == -1)
-        if by_count or (kind in reach and regular_shanten(tuple(more)) == -1):
-            found.append(kind)
-    return tuple(found)
+    return tuple(kind for kind in KINDS if counts[kind] < 4 and lowers(counts, kind, 0))
+
+
+def lowers(counts: tuple[int, ...], kind: int, below: int) -> bool:
+    """Whether one more ``kind`` brings the library's shanten of 3n+1 concealed tiles
+    below ``below`` (0 for a wait; the hand's own shanten for a tile it accepts): when it
+    does so in one form. Seven pairs and thirteen orphans are a count and asked first; the
+    costly regular form only of a kind within its reach
+    (docs/tables.md#bots-ask-only-tiles-within-reach) and only while it could still go
+    below, one tile lowering a form by one at most."""
+    more = tuple(_plus(counts, kind))
+    if sum(more) >= 13 and (seven_pairs_shanten(more) < below or orphans_shanten(more) < below):
+        return True
+    if regular_shanten(counts) > below or kind not in _regular_reach(counts):
+        return False
+    return regular_shanten(more) < below
+
+
+@lru_cache(maxsize=20_000)
+def _regular_reach(counts: tuple[int, ...]) -> frozenset[int]:
+    return frozenset(may_lower_regular_shanten(counts))
+
+
+def may_discard_to_ready(counts: tuple[int, ...]) -> bool:
+    """Whether some discard may leave 3n+2 concealed tiles ready. Never when they are two
+    or more from complete: no discard brings a hand closer to ready
+    (tests/sanma/engine/test_shanten_forms.py), so riichi and the discard helper try no
+    discard of such a hand."""
+    return shanten(counts) <= 0
 
 
 def kokushi_waits(counts: tuple[int, ...]) -> tuple[int, ...]:

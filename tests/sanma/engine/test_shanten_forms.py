@@ -38,18 +38,29 @@ def _hands(size: int, count: int, seed: int):
         yield tuple(counts)
 
 
-def _library_acceptance(counts: tuple[int, ...], visible: tuple[int, ...]):
-    base = Shanten.calculate_shanten(counts, is_three_player=True)
-    kinds = []
+def _library_shanten(counts) -> int:
+    return Shanten.calculate_shanten(list(counts), is_three_player=True)
+
+
+def _library_lowering(counts: tuple[int, ...], below: int) -> tuple[int, ...]:
+    """Every kind one more of which brings the library's shanten below ``below``, each
+    asked of the library whole."""
+    found = []
     for kind in KINDS:
         if counts[kind] >= 4:
             continue
         more = list(counts)
         more[kind] += 1
-        if Shanten.calculate_shanten(more, is_three_player=True) < base:
-            kinds.append(kind)
+        if _library_shanten(more) < below:
+            found.append(kind)
+    return tuple(found)
+
+
+def _library_acceptance(counts: tuple[int, ...], visible: tuple[int, ...]):
+    base = _library_shanten(counts)
+    kinds = _library_lowering(counts, base)
     tiles = sum(max(0, 4 - visible[k]) for k in kinds)
-    return base, tuple(kinds), tiles
+    return base, kinds, tiles
 
 
 @pytest.mark.parametrize("size", [13, 10, 7, 4, 1])
@@ -68,17 +79,7 @@ def test_the_accepted_tiles_are_every_kind_that_lowers_the_library_shanten(size)
 
 
 def _library_waits(counts: tuple[int, ...]) -> tuple[int, ...]:
-    if Shanten.calculate_shanten(counts, is_three_player=True) != 0:
-        return ()
-    found = []
-    for kind in KINDS:
-        if counts[kind] >= 4:
-            continue
-        more = list(counts)
-        more[kind] += 1
-        if Shanten.calculate_shanten(more, is_three_player=True) == -1:
-            found.append(kind)
-    return tuple(found)
+    return _library_lowering(counts, 0) if _library_shanten(counts) == 0 else ()
 
 
 def _ready_hands(size: int, count: int, seed: int):
@@ -110,7 +111,7 @@ def test_shanten_and_waits_are_the_library_s(size):
     ready = set()
     made_ready = list(_ready_hands(size, 300, seed=size)) if size % 3 == 1 else []
     for counts in [*_hands(size, 600, seed=100 + size), *made_ready]:
-        assert scoring.shanten(counts) == Shanten.calculate_shanten(counts, is_three_player=True)
+        assert scoring.shanten(counts) == _library_shanten(counts)
         if size % 3 == 1:
             waits = scoring.waits(counts)
             assert waits == _library_waits(counts), counts
@@ -129,10 +130,10 @@ def test_no_discard_brings_a_hand_closer_to_ready(size):
     leaves no discard ready."""
     far = 0
     for counts in _hands(size, 1500, seed=200 + size):
-        whole = Shanten.calculate_shanten(counts, is_three_player=True)
+        whole = _library_shanten(counts)
         far += whole >= 1
         for kind in {k for k in KINDS if counts[k]}:
             rest = list(counts)
             rest[kind] -= 1
-            assert Shanten.calculate_shanten(rest, is_three_player=True) >= whole, (counts, kind)
+            assert _library_shanten(rest) >= whole, (counts, kind)
     assert far > 0
