@@ -297,6 +297,12 @@ def test_starting_with_bots_while_the_stream_seats_the_player_goes_to_the_table_
         guest.evaluate(REPLACE_THE_WAITING_PART_AS_TAPPED)
     with guest.expect_request(lambda request: bool(table.search(request.url))):
         guest.click("button.lobby-bots")  # the stream's ask answers: off to the table
+    # The table's request can be seen before the held tap's fetch has returned to its
+    # handler (both wait on the same driver), so the tap is awaited, not assumed.
+    for _ in range(200):
+        if tapped:
+            break
+        guest.wait_for_timeout(25)
     assert len(tapped) == 1
     route, answer = tapped[0]
     with guest.expect_event("requestfinished", lambda request: request.url.endswith("/bots")):
