@@ -216,8 +216,10 @@ class Classic(GameKind):
     def steps(self):
         return step_pictures.STEPS
 
-    def hand_figures(self, options: dict, seed: int, log: Sequence[str]) -> list[dict]:
-        return records.hand_figures(options_of(options), seed, log)
+    def hand_figures(
+        self, ends: Sequence[tuple[int, engine.State]], log: Sequence[str]
+    ) -> list[dict]:
+        return records.hand_figures(ends, log)
 
 
 CLASSIC = Classic()

@@ -1,30 +1,22 @@
 """A finished Classic table's figures per seat, stored for the stats
-(docs/classic.md#stats-and-boards), counted by replaying its log; stored by the table
+(docs/classic.md#stats-and-boards), counted from each hand's end; stored by the table
 machinery (games/tables/records.py) in the transaction that finishes the table."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 from . import engine
 
 
-def hand_figures(options: engine.Options, seed: int, actions: Iterable[str]) -> list[dict]:
+def hand_figures(ends: Sequence[tuple[int, engine.State]], log: Sequence[str]) -> list[dict]:
     """Per seat: hands dealt, wins, wins by a drawn tile, deal-ins, won points, the best
-    won hand."""
+    won hand. ``ends``: each hand's end as the log's length then and the state then."""
     figures = [
         dict(hands=0, wins=0, self_drawn=0, deal_ins=0, win_points=0, best_hand=0)
         for _ in range(4)
     ]
-    state = engine.new_game(options, seed)
-    for text in actions:
-        before = state.phase
-        state = engine.apply(state, engine.Action.parse(text))
-        if before in (engine.HAND_END, engine.GAME_END) or state.phase not in (
-            engine.HAND_END,
-            engine.GAME_END,
-        ):
-            continue
+    for _, state in ends:
         result = state.last_result
         assert result is not None
         for seat in range(4):

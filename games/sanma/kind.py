@@ -194,8 +194,10 @@ class Sanma(GameKind):
     def steps(self):
         return step_pictures.STEPS
 
-    def hand_figures(self, options: dict, seed: int, log: Sequence[str]) -> list[dict]:
-        return records.hand_figures(options_of(options), seed, log)
+    def hand_figures(
+        self, ends: Sequence[tuple[int, engine.State]], log: Sequence[str]
+    ) -> list[dict]:
+        return records.hand_figures(ends, log)
 
     def export(self, options: dict, seed: int, log: Sequence[str], names: list[str]) -> str:
         return tenhou.export_json(options_of(options), seed, log, names=names)

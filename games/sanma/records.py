@@ -1,32 +1,26 @@
 """A finished Sanma table's figures per seat, stored for the stats
-(docs/sanma.md#stats-and-boards), counted by replaying its log; stored by the table
+(docs/sanma.md#stats-and-boards), counted from each hand's end; stored by the table
 machinery (games/tables/records.py) in the transaction that finishes the table."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 from . import engine
 
 
-def hand_figures(options: engine.Options, seed: int, actions: Iterable[str]) -> list[dict]:
-    """Per seat: hands played (aborts left out), wins, deal-ins, riichis, won points."""
+def hand_figures(ends: Sequence[tuple[int, engine.State]], log: Sequence[str]) -> list[dict]:
+    """Per seat: hands played (aborts left out), wins, deal-ins, riichis, won points.
+    ``ends``: each hand's end as the log's length then and the state then."""
     figures = [dict(hands=0, wins=0, deal_ins=0, riichis=0, win_points=0) for _ in range(3)]
-    riichi: set[int] = set()
-    state = engine.new_game(options, seed)
-    for text in actions:
-        action = engine.Action.parse(text)
-        before = state.phase
-        state = engine.apply(state, action)
-        if action.move == "riichi":
-            riichi.add(action.seat)
-        if before == "hand-end" or state.phase != "hand-end":
-            continue
+    began = 0
+    for index, state in ends:
+        played = (engine.Action.parse(text) for text in log[began:index])
+        for seat in {action.seat for action in played if action.move == "riichi"}:
+            figures[seat]["riichis"] += 1
+        began = index
         result = state.hand.result
         assert result is not None
-        for seat in riichi:
-            figures[seat]["riichis"] += 1
-        riichi = set()
         if result.kind == "abort":
             continue
         for seat in range(3):

@@ -10,7 +10,8 @@ from collections.abc import Callable
 from django.db import DatabaseError, models, transaction
 
 from .models import Table
-from .registry import game_kind
+from .registry import State, game_kind
+from .states import hand_ends
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +30,7 @@ def store(table: Table, record: type[models.Model], figures: Callable[[], list[d
         log.exception("figures of table %s not recorded", table.pk)
 
 
-def record_finished(sender, table: Table, **signal) -> None:
+def record_finished(sender, table: Table, state: State, **signal) -> None:
     """``table_finished``: the game's figures of each seat, in its own record."""
     try:
         kind = game_kind(table.kind)
@@ -38,5 +39,5 @@ def record_finished(sender, table: Table, **signal) -> None:
     store(
         table,
         kind.record_model,
-        lambda: kind.hand_figures(table.options, table.seed, table.log),
+        lambda: kind.hand_figures(hand_ends(table, state), table.log),
     )

@@ -212,8 +212,10 @@ class GameKind(TableRules):
     # ---- records and exports
 
     @abstractmethod
-    def hand_figures(self, options: dict, seed: int, log: Sequence[str]) -> list[dict]:
-        """Per seat, the figures of a finished table for ``record_model``."""
+    def hand_figures(self, ends: Sequence[tuple[int, State]], log: Sequence[str]) -> list[dict]:
+        """Per seat, the figures of a finished table for ``record_model``, from each
+        hand's end (``states.hand_ends``: the log's length then and the state then) and
+        the log."""
 
     def export(self, options: dict, seed: int, log: Sequence[str], names: list[str]) -> str:
         raise NotImplementedError

@@ -1,7 +1,7 @@
 """The score sheet of a table (docs/tables.md#the-score-sheet): every hand played so far,
-what each seat's hand was worth, how each score changed and the running totals, made by
-replaying the log. It holds only what every seat learns at each hand's end, so any seat
-may see it at any time; the last line's totals are the seats' scores."""
+what each seat's hand was worth, how each score changed and the running totals, made
+from the states at each hand's end. It holds only what every seat learns at each hand's
+end, so any seat may see it at any time; the last line's totals are the seats' scores."""
 
 from __future__ import annotations
 
@@ -11,10 +11,11 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 
+from . import states
 from .engine import TableView
 from .models import Seat, Table
 from .presenters import who_is
-from .registry import GameKind, State
+from .registry import GameKind
 from .states import CACHE_ERRORS, SCHEMA, TIMEOUT
 
 logger = logging.getLogger(__name__)
@@ -47,26 +48,6 @@ class ScoreSheet:
         return any(cell.value is not None for hand in self.hands for cell in hand.cells)
 
 
-def _ended(kind: GameKind, state: State) -> bool:
-    """At a hand's result: waiting for anyone to go on, or the game over."""
-    return kind.anyone_continues(state) or kind.results(state) is not None
-
-
-def hand_ends(
-    kind: GameKind, options: dict, seed: int, log: Sequence[str], viewer: int
-) -> tuple[list[TableView], TableView]:
-    """The viewer's view at each hand's end, and now, by replaying the log."""
-    state = kind.start(options, seed)
-    ends: list[TableView] = []
-    ended = _ended(kind, state)
-    for text in log:
-        state = kind.apply(state, text)
-        was_over, ended = ended, _ended(kind, state)
-        if ended and not was_over:
-            ends.append(kind.view(state, viewer))
-    return ends, kind.view(state, viewer)
-
-
 def score_sheet(
     kind: GameKind,
     ends: Sequence[TableView],
@@ -91,19 +72,15 @@ def score_sheet(
 
 
 def table_sheet(kind: GameKind, table: Table, viewer: int) -> ScoreSheet:
-    """A table's sheet for one of its seats. The views it is made of are cached under
-    the table, the seat and the log's length (a log only grows, so they never change);
-    without the cache (Redis away) the log is replayed."""
+    """A table's sheet for one of its seats: the seat's view at each hand's end
+    (``states.hand_ends``) and now. The views are cached under the table, the seat and
+    the log's length (a log only grows, so they never change)."""
     key = f"{SCHEMA}:sheet:{table.public_id}:{viewer}:{len(table.log)}"
-    found = None
-    try:
-        found = cache.get(key)
-    except CACHE_ERRORS:
-        logger.warning("sheet cache unavailable for table %s", table.pk)
-    except Exception:  # an entry an engine change made unreadable: replay instead
-        logger.exception("cached sheet of table %s unreadable", table.pk)
+    found = states.read_cache(lambda: cache.get(key), table, "sheet")
     if found is None:
-        found = hand_ends(kind, table.options, table.seed, table.log, viewer)
+        now = states.state_at(table)
+        ends = states.hand_ends(table, now)
+        found = ([kind.view(state, viewer) for _, state in ends], kind.view(now, viewer))
         try:
             cache.set(key, found, timeout=TIMEOUT)
         except CACHE_ERRORS:

@@ -9,18 +9,18 @@ from games.classic.kind import options_of
 from games.classic.models import SeatRecord
 from games.classic.records import hand_figures
 from games.players import Player
+from games.tables.states import hand_ends
 
-from .helpers import finished_log, finished_table, state_of
+from .helpers import finished_table, state_of
 
 pytestmark = pytest.mark.django_db
 
 
-def test_the_figures_of_a_finished_table_match_its_hands():
-    log = finished_log(2)
-    figures = hand_figures(
-        options_of({"rounds": 1, "flowers": True, "dealer_rule": "official"}), 2, log
-    )
-    state = engine.replay(engine.Options(), 2, log)
+def test_the_figures_of_a_finished_table_match_its_hands(alice):
+    table = finished_table(Player(alice), seed=2)
+    log = table.log
+    figures = hand_figures(hand_ends(table), log)
+    state = engine.replay(options_of(table.options), 2, log)
     assert {f["hands"] for f in figures} == {state.game_result.hands_played}
     wins = sum(f["wins"] for f in figures)
     deal_ins = sum(f["deal_ins"] for f in figures)
