@@ -62,6 +62,24 @@ def acceptance(counts: tuple[int, ...], visible: tuple[int, ...]) -> Acceptance:
     return Acceptance(base, tuple(kinds), tiles)
 
 
+def accepted_tiles(counts: tuple[int, ...], visible: tuple[int, ...], at_least: int = 0) -> int:
+    """The unseen tiles that lower the shanten of 3n+1 concealed tiles (``acceptance``'s
+    ``tiles``), when there are at least ``at_least`` of them; else some number below
+    ``at_least``, given as soon as the kinds not yet tried could no longer make up the
+    difference (a bot comparing discards asks only whether one beats the best so far)."""
+    base = shanten(counts)
+    unseen = {kind: 4 - visible[kind] for kind in candidates(counts, base) if visible[kind] < 4}
+    left = sum(unseen.values())
+    tiles = 0
+    for kind, copies in unseen.items():
+        left -= copies
+        if lowers(counts, kind, base):
+            tiles += copies
+        elif tiles + left < at_least:
+            return tiles + left
+    return tiles
+
+
 def after_discards(counts: tuple[int, ...], kinds) -> dict[int, int]:
     """Shanten of the hand after discarding each of ``kinds``."""
     out = {}

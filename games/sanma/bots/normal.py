@@ -66,8 +66,16 @@ class Normal(Beginner):
         pool = [k for k, s in after.items() if s == best]
         if len(pool) == 1:
             return pool[0]
-        accepted = {k: eff.acceptance(eff.minus(r.counts, k), r.visible).tiles for k in pool}
-        return max(sorted(pool), key=lambda k: (accepted[k], -self.keep_value(r, k)))
+        # The first of the most unseen accepted tiles, then the least worth keeping; a
+        # discard's count stops once it cannot beat the best so far (the same choice).
+        chosen, best_key = pool[0], None
+        for kind in sorted(pool):
+            keep = -self.keep_value(r, kind)
+            need = 0 if best_key is None else best_key[0] + (keep <= best_key[1])
+            tiles = eff.accepted_tiles(eff.minus(r.counts, kind), r.visible, need)
+            if best_key is None or (tiles, keep) > best_key:
+                chosen, best_key = kind, (tiles, keep)
+        return chosen
 
     def keep_value(self, r: Reading, kind: int) -> float:
         """How much a tile is worth keeping beyond its shape: dora, value honours, simples."""
