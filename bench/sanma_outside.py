@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections import Counter
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -43,8 +44,9 @@ from ladder import decision_times, excludes_zero, interval  # noqa: E402
 from games.prng import SplitMix64  # noqa: E402
 from games.sanma.bots import LEVELS  # noqa: E402
 from games.sanma.bots.selfplay import duplicate_games  # noqa: E402
-from games.sanma.engine import Action, Options, View  # noqa: E402
-from games.sanma.engine.tiles import parse_code  # noqa: E402
+from games.sanma.engine import Action, Options, View, apply, new_game  # noqa: E402
+from games.sanma.engine.scoring import shanten  # noqa: E402
+from games.sanma.engine.tiles import counts34, parse_code  # noqa: E402
 
 OUTSIDE = "outside"
 BUDGET_MS = {"beginner": 20, "normal": 20, "expert": 100, "master": 200}
@@ -127,19 +129,106 @@ def outside_agent(view: View, rng: SplitMix64) -> Action:
     return next(ours for theirs, ours in offered if theirs == chosen)
 
 
-def one_seed(task: tuple[str, str, int]):
-    """The three games of one level on one wall seed; with its decisions' times."""
-    level, length, seed = task
+def _deal_in_situation(discarder, winner) -> str:
+    """Where a deal-in came from: the discarder's hand after its discard, the winner's."""
+    if discarder.riichi:
+        own = "in its own riichi"
+    else:
+        own = ("ready", "one from ready", "two or more from ready")[
+            min(2, shanten(counts34(discarder.hand)))
+        ]
+    if winner.riichi:
+        into = "a riichi"
+    elif any(m.kind != "closed-kan" for m in winner.melds):
+        into = "an open hand"
+    else:
+        into = "a closed hand without riichi"
+    return f"{own}, into {into}"
+
+
+def game_stats(options: Options, seed: int, levels, log: list[Action]) -> Counter:
+    """One game replayed: per side (our level's seats, the agents') its seat-hands, wins,
+    deal-ins and their points, riichi and pons; the level's deal-ins by situation."""
+    stats: Counter = Counter()
+    state = new_game(options, seed)
+    for action in log:
+        side = levels[action.seat]
+        if action.move in ("riichi", "pon"):
+            stats[side, action.move] += 1
+        ended = state.hand.result is not None
+        state = apply(state, action)
+        result = state.hand.result
+        if ended or result is None:
+            continue  # the hand goes on, or its end was counted already
+        for seat in range(3):
+            stats[levels[seat], "hands"] += 1
+        for win in result.wins:
+            stats[levels[win.seat], "wins"] += 1
+            stats[levels[win.seat], "win points"] += win.points
+            if win.from_seat is not None:
+                loser = levels[win.from_seat]
+                stats[loser, "deal-ins"] += 1
+                stats[loser, "deal-in points"] += win.points
+                if loser != OUTSIDE:
+                    seats = state.hand.seats
+                    situation = _deal_in_situation(seats[win.from_seat], seats[win.seat])
+                    stats[loser, "situation", situation] += 1
+    return stats
+
+
+def one_seed(task: tuple[str, str, int, bool]):
+    """The three games of one level on one wall seed; with its decisions' times (and,
+    asked for, the games' hand statistics)."""
+    level, length, seed, with_stats = task
     times: list[float] = []
+    stats: Counter = Counter()
 
     def timed(seat, who, action, seconds):
         if who == level:
             times.append(seconds)
 
+    def counted(levels, log):
+        stats.update(game_stats(Options(length=length), seed, levels, log))
+
     result = duplicate_games(
-        Options(length=length), seed, level, OUTSIDE, timed, {OUTSIDE: outside_agent}
+        Options(length=length),
+        seed,
+        level,
+        OUTSIDE,
+        timed,
+        {OUTSIDE: outside_agent},
+        counted if with_stats else None,
     )
-    return level, seed, result, times
+    return level, seed, result, times, stats
+
+
+def print_stats(levels: list[str], stats: dict[str, Counter]) -> None:
+    """Per level, its seats and the agents' in its games: how often they win and deal
+    in (per seat and hand) and for how much, riichi and pons; where its deal-ins came from."""
+    print("\nHands, per seat and hand (the level's seats, then the agents' in the same games):")
+    print(
+        f"{'level':<8} {'seats':<7} {'hands':>6} {'win':>6} {'mean win':>9} {'deal-in':>8} "
+        f"{'mean deal-in':>13} {'riichi':>7} {'pon':>6}"
+    )
+    for level in levels:
+        for side in (level, OUTSIDE):
+            s = {key[1]: value for key, value in stats[level].items() if key[0] == side}
+            hands = s.get("hands", 0) or 1
+            print(
+                f"{level if side == level else '':<8} {'ours' if side == level else 'agent':<7} "
+                f"{hands:6d} {s.get('wins', 0) / hands:6.3f} "
+                f"{s.get('win points', 0) / max(1, s.get('wins', 0)):9,.0f} "
+                f"{s.get('deal-ins', 0) / hands:8.3f} "
+                f"{s.get('deal-in points', 0) / max(1, s.get('deal-ins', 0)):13,.0f} "
+                f"{s.get('riichi', 0) / hands:7.3f} {s.get('pon', 0) / hands:6.3f}"
+            )
+    print("\nWhere each level's deal-ins came from (its hand after the discard, the winner's):")
+    for level in levels:
+        situations = {k[2]: v for k, v in stats[level].items() if k[:2] == (level, "situation")}
+        total = sum(situations.values()) or 1
+        print(f"  {level}: {total} deal-ins")
+        for situation, count in sorted(situations.items(), key=lambda item: -item[1]):
+            print(f"    {count / total:6.1%}  {situation}")
 
 
 def _row(label: str, games: int, placement: list[float], points: list[float]) -> str:
@@ -159,21 +248,26 @@ def main() -> None:
     parser.add_argument("--length", default="east", choices=("one-hand", "east", "east-south"))
     parser.add_argument("--workers", type=int, default=2, choices=(1, 2))
     parser.add_argument("--levels", default=",".join(LEVELS), help="levels, comma-separated")
+    parser.add_argument(
+        "--stats", action="store_true", help="also how each side wins and deals in (a replay)"
+    )
     args = parser.parse_args()
     levels = [level for level in LEVELS if level in args.levels.split(",")]
     if not levels or len(levels) != len(args.levels.split(",")):
         parser.error(f"levels are some of {', '.join(LEVELS)}: {args.levels}")
     seeds = range(args.seed, args.seed + args.games)
-    tasks = [(level, args.length, seed) for level in levels for seed in seeds]
+    tasks = [(level, args.length, seed, args.stats) for level in levels for seed in seeds]
     placement: dict[str, dict[int, float]] = {level: {} for level in levels}
     points: dict[str, dict[int, float]] = {level: {} for level in levels}
     times: dict[str, list[float]] = {level: [] for level in levels}
+    stats: dict[str, Counter] = {level: Counter() for level in levels}
     started = time.perf_counter()
     with Pool(args.workers) as pool:
-        for level, seed, result, seed_times in pool.imap_unordered(one_seed, tasks):
+        for level, seed, result, seed_times, seed_stats in pool.imap_unordered(one_seed, tasks):
             placement[level][seed] = result.placement
             points[level][seed] = result.points
             times[level].extend(seed_times)
+            stats[level].update(seed_stats)
     elapsed = time.perf_counter() - started
 
     print(
@@ -202,6 +296,8 @@ def main() -> None:
     print("\nTime per decision (ms), all decisions of our bots in those games:")
     for level in levels:
         print(decision_times(level, times[level], BUDGET_MS[level]))
+    if args.stats:
+        print_stats(levels, stats)
 
 
 if __name__ == "__main__":

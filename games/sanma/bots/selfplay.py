@@ -91,19 +91,23 @@ def duplicate_games(
     weak: str,
     on_decision: Callable[[int, str, Action, float], None] | None = None,
     players: Mapping[str, Player] | None = None,
+    on_game: Callable[[Sequence[str], list[Action]], None] | None = None,
 ) -> Duplicate:
     """One wall replayed three times with the seats rotated.
 
     An even seed seats one ``strong`` bot against two ``weak`` ones, an odd seed two
     against one; each game of the three puts the lone bot in another seat, so every seat
-    meets the same walls with each level.
+    meets the same walls with each level. ``on_game(levels, log)`` sees each game played
+    (the benchmark's hand statistics).
     """
     alone, pair = (strong, weak) if seed % 2 == 0 else (weak, strong)
     places: dict[str, list[int]] = {strong: [], weak: []}
     points: dict[str, list[float]] = {strong: [], weak: []}
     for lone_seat in range(3):
         levels = [alone if seat == lone_seat else pair for seat in range(3)]
-        state, _ = play(options, seed, levels, on_decision, players)
+        state, log = play(options, seed, levels, on_decision, players)
+        if on_game is not None:
+            on_game(levels, log)
         result = state.game_result
         for seat, place in enumerate(placements(state)):
             places[levels[seat]].append(place)

@@ -63,6 +63,30 @@ def test_the_same_seed_gives_the_same_game():
     assert [str(a) for a in first] != [str(a) for a in other]
 
 
+def test_duplicate_games_show_each_game_with_the_lone_level_in_every_seat():
+    """The benchmark's hand statistics replay what ``on_game`` saw: each game's seats
+    and its whole log."""
+    games = []
+    result = selfplay.duplicate_games(
+        Options(length="one-hand"), 5, "expert", "beginner", on_game=lambda *g: games.append(g)
+    )
+    assert [levels for levels, _ in games] == [
+        ["beginner", "expert", "expert"],
+        ["expert", "beginner", "expert"],
+        ["expert", "expert", "beginner"],
+    ]
+    places = []
+    for levels, log in games:
+        state = new_game(Options(length="one-hand"), 5)
+        for action in log:
+            state = apply(state, action)
+        assert state.phase == "game-end"
+        places.append(
+            {levels[seat]: place for seat, place in enumerate(selfplay.placements(state))}
+        )
+    assert sorted(p["beginner"] for p in places) == sorted(result.weak_places)
+
+
 def test_an_outside_player_plays_its_seats_from_their_view_alone():
     """The benchmark's outside agent: it gets each of its seat's views, and our levels
     play the other seats as ever."""
