@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from games.prng import SplitMix64
 from games.sanma import bots
 from games.sanma.bots import selfplay
-from games.sanma.engine import Action, Options, apply, new_game, view, waiting_for
+from games.sanma.engine import Action, Options, State, apply, new_game, view, waiting_for
+from games.sanma.engine.tiles import sort_key
 
 
 def test_the_levels_are_named_weakest_first():
@@ -52,6 +55,53 @@ def test_every_level_plays_only_legal_actions(level):
             assert action in v.legal
             state = apply(state, action)  # raises IllegalAction otherwise
             index += 1
+
+
+def hidden_dealt_anew(state: State, seat: int, rng: SplitMix64) -> State:
+    """The same game with every tile ``seat`` cannot see dealt anew: the other seats'
+    concealed tiles and the live wall shuffled together, each hand keeping its size."""
+    hand = state.hand
+    others = [s for s in range(3) if s != seat]
+    pool = [t for s in others for t in hand.seats[s].hand]
+    pool += hand.wall[hand.draw_pos : hand.live_end]
+    for i in range(len(pool) - 1, 0, -1):
+        j = rng.next_u64() % (i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+    seats = list(hand.seats)
+    for s in others:
+        size = len(hand.seats[s].hand)
+        seats[s] = replace(seats[s], hand=tuple(sorted(pool[:size], key=sort_key)))
+        pool = pool[size:]
+    wall = (*hand.wall[: hand.draw_pos], *pool, *hand.wall[hand.live_end :])
+    return replace(state, hand=replace(hand, wall=wall, seats=tuple(seats)))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", bots.LEVELS)
+def test_a_bots_choice_never_depends_on_tiles_its_seat_cannot_see(level):
+    """At every decision of whole games: the other seats' hands and the wall dealt anew
+    leave the seat's view as it was, and the bot's choice with it."""
+    rng = SplitMix64(len(level))
+    checked = 0
+    for seed in range(3):
+        state = new_game(Options(length="east"), 700 + seed)
+        index = 0
+        while state.phase != "game-end":
+            seat = min(waiting_for(state))
+            seen = view(state, seat)
+            action = bots.choose(level, seen, bots.rng_for(seed, index, seat))
+            other = hidden_dealt_anew(state, seat, rng)
+            if other.hand.phase in ("draw", "discard", "call") and waiting_for(other) == (
+                waiting_for(state)
+            ):
+                assert other.hand.seats != state.hand.seats or other.hand.wall != state.hand.wall
+                assert view(other, seat) == seen
+                again = bots.choose(level, view(other, seat), bots.rng_for(seed, index, seat))
+                assert again == action
+                checked += 1
+            state = apply(state, action)
+            index += 1
+    assert checked > 400, checked
 
 
 def test_the_same_seed_gives_the_same_game():
