@@ -2,6 +2,7 @@
 
     nice .venv/bin/python bench/sanma_outside.py [--games N] [--seed S] [--workers 1|2]
                                                  [--length east] [--levels master,expert]
+                                                 [--stats]
 
 The agent comes from the ``jansou`` package (``pip install -e '.[bench]'``), a Riichi
 library nobody here wrote: pure tile efficiency with the tiles it has seen deducted,
@@ -225,7 +226,7 @@ def print_stats(levels: list[str], stats: dict[str, Counter]) -> None:
     print("\nWhere each level's deal-ins came from (its hand after the discard, the winner's):")
     for level in levels:
         situations = {k[2]: v for k, v in stats[level].items() if k[:2] == (level, "situation")}
-        total = sum(situations.values()) or 1
+        total = sum(situations.values())
         print(f"  {level}: {total} deal-ins")
         for situation, count in sorted(situations.items(), key=lambda item: -item[1]):
             print(f"    {count / total:6.1%}  {situation}")
