@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 
 CACHE_ERRORS = (RedisError, OSError)
 TIMEOUT = 6 * 60 * 60
-SCHEMA = "t4"  # bump when an engine's state changes shape
+SCHEMA = "t5"  # bump when an engine's state changes shape
 
 
 def _key(table: Table, index: int) -> str:

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from games.tables.engine.actions import Action, IllegalAction
+from games.tables.engine.values import replace
 
 from . import scoring
 from .hand import Meld, is_winning, waits
@@ -142,16 +143,6 @@ class State:
 
     def seat_wind(self, seat: int) -> int:
         return WINDS[(seat - self.dealer) % 4]
-
-
-def replace(value, **changes):
-    """``dataclasses.replace`` for the engine's own frozen values, without re-running
-    ``__init__``: a state changes a few fields many times a turn, so this is the
-    engine's inner loop."""
-    new = object.__new__(type(value))
-    new.__dict__.update(value.__dict__)
-    new.__dict__.update(changes)
-    return new
 
 
 # ---------------------------------------------------------------- starting a hand

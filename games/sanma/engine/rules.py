@@ -7,7 +7,8 @@ returns the next state. Draws are not decisions: they follow from the wall.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+
+from games.tables.engine.values import replace
 
 from . import scoring
 from .actions import Action, IllegalAction

@@ -116,7 +116,7 @@ def _plus(counts: tuple[int, ...], kind: int) -> list[int]:
     return plus
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: the rules change it with the shared ``replace``
 class WinContext:
     """How a hand would be won: everything the library's HandConfig needs."""
 

@@ -2,6 +2,9 @@
 
 Nothing here is hidden from anybody by itself: a ``State`` holds the whole wall and
 every hand, so it must never reach a page or a bot. They get ``view(state, seat)``.
+
+The classes have no slots: the rules change them with the shared ``replace``, which
+copies an instance's ``__dict__`` (games/tables/engine/values.py).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ START_SCORE = 35_000
 PLACEMENT_POINTS = (15, 0, -15)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Options:
     """What the players choose before the start (docs/sanma.md#options)."""
 
@@ -30,7 +33,7 @@ class Options:
             raise ValueError(f"unknown game length: {self.length!r}")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Meld:
     kind: MeldKind
     tiles: tuple[int, ...]  # every tile of the meld, the called one included
@@ -39,7 +42,7 @@ class Meld:
     added: int | None = None  # an added kan's fourth tile
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PondTile:
     tile: int
     tsumogiri: bool = False  # the tile just drawn was discarded
@@ -47,7 +50,7 @@ class PondTile:
     called: bool = False  # taken by another seat's pon or kan, or won on by ron
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SeatState:
     hand: tuple[int, ...] = ()  # concealed tiles, sorted, without the drawn tile
     drawn: int | None = None
@@ -70,7 +73,7 @@ class SeatState:
         return all(m.kind == "closed-kan" for m in self.melds)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Claim:
     """A tile on offer in the call phase, and the answers given so far."""
 
@@ -81,7 +84,7 @@ class Claim:
     answers: tuple[tuple[int, str], ...] = ()  # (seat, move) in the order given
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Payment:
     payer: int | None  # None: from the table (riichi sticks)
     payee: int
@@ -89,7 +92,7 @@ class Payment:
     reason: str  # "ron", "tsumo", "honba", "sticks", "noten", "nagashi"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Win:
     seat: int
     from_seat: int | None  # None for tsumo
@@ -106,7 +109,7 @@ class Win:
     cost: dict[str, int | str] = field(compare=False, hash=False)  # the library's ScoresResult
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class HandResult:
     kind: Literal["win", "draw", "abort"]
     reason: str  # "ron", "tsumo", "exhaustive", "nagashi", "nine-terminals", "four-kans"
@@ -121,7 +124,7 @@ class HandResult:
     aborter: int | None = None  # the seat that declared nine terminals, which it shows
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameResult:
     placements: tuple[int, int, int]  # the seats, first place first
     scores: tuple[int, int, int]  # final scores (leftover sticks paid to first place)
@@ -129,7 +132,7 @@ class GameResult:
     leftover_sticks: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class HandState:
     number: int  # 0, 1, 2 ... in order of play
     round_wind: int  # 0 East, 1 South
@@ -170,7 +173,7 @@ class HandState:
         return (seat - self.dealer) % 3
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
     options: Options
     seed: int
