@@ -1,6 +1,8 @@
 """Bots ask only tiles within reach (docs/tables.md#bots-ask-only-tiles-within-reach): no
 kind left out could lower the library's regular shanten, for hands of every size, in
-three-player and four-player sets, with and without four of a kind."""
+three-player and four-player sets, with and without four of a kind; and hands alike are
+counted once (docs/tables.md#hands-alike-are-counted-once): the library gives a hand's
+shape the hand's own shanten."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import pytest
 from mahjong.shanten import Shanten
 
 from games.prng import SplitMix64
-from games.tables.engine.shapes import may_lower_regular_shanten, within_reach
+from games.tables.engine.shapes import library_shape, may_lower_regular_shanten, within_reach
 
 SANMA_KINDS = [k for k in range(34) if not 1 <= k <= 7]
 
@@ -67,3 +69,39 @@ def test_within_reach_is_the_held_kinds_and_their_suit_neighbours_up_to_two():
     counts[22] = 1  # Bamboo 5: 3 to 7 of bamboo
     counts[31] = 3  # White dragon: itself only
     assert within_reach(counts) == {0, 1, 2, 15, 16, 17, 20, 21, 22, 23, 24, 31}
+
+
+@pytest.mark.parametrize("three_player", [False, True], ids=["four-player", "three-player"])
+@pytest.mark.parametrize("size", [14, 13, 11, 10, 8, 5, 2])
+def test_a_hands_shape_has_the_hands_own_regular_shanten(three_player, size):
+    kinds = SANMA_KINDS if three_player else list(range(34))
+    for counts in _hands(kinds, size, 1500, seed=size * 7 + three_player):
+        hand = tuple(counts)
+        shape = library_shape(hand, three_player)
+        assert sorted(shape) == sorted(hand)  # the same counts, in another order
+        assert library_shape(shape, three_player) == shape
+        own = Shanten.calculate_shanten_for_regular_hand(hand, is_three_player=three_player)
+        assert Shanten.calculate_shanten_for_regular_hand(shape, three_player) == own, hand
+
+
+def test_hands_alike_share_a_shape_and_others_do_not():
+    def hand(**tiles):
+        counts = [0] * 34
+        for kind, n in tiles.items():
+            counts[int(kind[1:])] = n
+        return tuple(counts)
+
+    # Circles and bamboo swapped, East for Red dragon, Character 1 for Character 9.
+    one = hand(k9=3, k10=1, k11=1, k20=2, k27=2, k0=1)
+    other = hand(k18=3, k19=1, k20=1, k11=2, k33=2, k8=1)
+    assert library_shape(one, three_player=True) == library_shape(other, three_player=True)
+    # Three players: the 1 of characters goes with the honours; four players: it does not.
+    honour = hand(k9=3, k10=1, k11=1, k20=2, k27=2, k28=1)
+    assert library_shape(one, three_player=True) == library_shape(honour, three_player=True)
+    assert library_shape(one, three_player=False) != library_shape(honour, three_player=False)
+    # Other counts, another shape.
+    assert library_shape(one, True) != library_shape(
+        hand(k9=3, k10=1, k12=1, k20=2, k27=2, k0=1), True
+    )
+    # Four players: any two suits swap.
+    assert library_shape(hand(k0=2, k1=1), False) == library_shape(hand(k18=2, k19=1), False)

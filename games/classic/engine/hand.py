@@ -17,6 +17,8 @@ from mahjong.hand_calculating.divider import HandDivider
 from mahjong.meld import Meld as LibraryMeld
 from mahjong.shanten import Shanten
 
+from games.tables.engine.shapes import library_shape
+
 from .tiles import NORMAL_KINDS, TERMINALS_AND_HONOURS, counts34
 
 
@@ -61,11 +63,16 @@ def shanten_of_counts(counts: Sequence[int]) -> int:
     return _regular_shanten(tuple(counts))
 
 
-@lru_cache(maxsize=200_000)
 def _regular_shanten(counts: tuple[int, ...]) -> int:
-    """The library's regular shanten, memoised by the hand's 34 counts: the bots ask
-    for the same hands again and again (docs/classic.md#bots)."""
-    return Shanten.calculate_shanten_for_regular_hand(counts)
+    return _shanten_of_shape(library_shape(counts, three_player=False))
+
+
+@lru_cache(maxsize=200_000)
+def _shanten_of_shape(shape: tuple[int, ...]) -> int:
+    """The library's regular shanten, memoised by the hand's shape: the bots ask for the
+    same hands again and again (docs/classic.md#bots), and for hands alike
+    (docs/tables.md#hands-alike-are-counted-once)."""
+    return Shanten.calculate_shanten_for_regular_hand(shape)
 
 
 def is_complete(concealed: Sequence[int]) -> bool:

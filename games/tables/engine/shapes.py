@@ -30,3 +30,20 @@ def may_lower_regular_shanten(counts: Sequence[int]) -> list[int]:
     if max(counts) >= 4:
         return list(range(KINDS))
     return sorted(within_reach(counts))
+
+
+def library_shape(counts: tuple[int, ...], three_player: bool) -> tuple[int, ...]:
+    """The hand in one order of the parts the ``mahjong`` library's regular shanten
+    cannot tell apart, so that hands alike are asked of it once
+    (docs/tables.md#hands-alike-are-counted-once): the suits sorted among themselves and
+    the honours by their counts; in three-player games, where the 1 and the 9 of
+    characters make only pairs and triplets and the library counts them as it counts
+    honours, those two go with the honours."""
+    if three_player:
+        pins, bamboos = counts[9:18], counts[18:SUITED]
+        if bamboos < pins:
+            pins, bamboos = bamboos, pins
+        one, nine, *honours = sorted((counts[0], counts[8], *counts[SUITED:]))
+        return (one, 0, 0, 0, 0, 0, 0, 0, nine, *pins, *bamboos, *honours)
+    first, second, third = sorted((counts[:9], counts[9:18], counts[18:SUITED]))
+    return (*first, *second, *third, *sorted(counts[SUITED:]))
