@@ -17,7 +17,7 @@ from mahjong.hand_calculating.divider import HandDivider
 from mahjong.meld import Meld as LibraryMeld
 from mahjong.shanten import Shanten
 
-from games.tables.engine.shapes import library_shape
+from games.tables.engine.shapes import regular_shanten
 
 from .tiles import NORMAL_KINDS, TERMINALS_AND_HONOURS, counts34
 
@@ -64,15 +64,9 @@ def shanten_of_counts(counts: Sequence[int]) -> int:
 
 
 def _regular_shanten(counts: tuple[int, ...]) -> int:
-    return _shanten_of_shape(library_shape(counts, three_player=False))
-
-
-@lru_cache(maxsize=200_000)
-def _shanten_of_shape(shape: tuple[int, ...]) -> int:
-    """The library's regular shanten, memoised by the hand's shape: the bots ask for the
-    same hands again and again (docs/classic.md#bots), and for hands alike
-    (docs/tables.md#hands-alike-are-counted-once)."""
-    return Shanten.calculate_shanten_for_regular_hand(shape)
+    """The library's regular shanten by the shared memo (games/tables/engine/shapes.py):
+    the bots ask for the same hands again and again (docs/classic.md#bots)."""
+    return regular_shanten(counts, three_player=False)
 
 
 def is_complete(concealed: Sequence[int]) -> bool:

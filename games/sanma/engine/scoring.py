@@ -17,7 +17,8 @@ from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, Opti
 from mahjong.meld import Meld as LibraryMeld
 from mahjong.shanten import Shanten
 
-from games.tables.engine.shapes import library_shape, may_lower_regular_shanten
+from games.tables.engine.shapes import may_lower_regular_shanten
+from games.tables.engine.shapes import regular_shanten as shared_regular_shanten
 
 from .state import Meld
 from .tiles import EAST, KINDS, TERMINALS_AND_HONOURS
@@ -48,13 +49,8 @@ def shanten(counts: tuple[int, ...]) -> int:
 
 def regular_shanten(counts: tuple[int, ...]) -> int:
     """The library's shanten of the regular form (four sets and a pair), its costly one,
-    asked once for hands it cannot tell apart (docs/tables.md#hands-alike-are-counted-once)."""
-    return _regular_shanten(library_shape(counts, three_player=True))
-
-
-@lru_cache(maxsize=200_000)
-def _regular_shanten(shape: tuple[int, ...]) -> int:
-    return Shanten.calculate_shanten_for_regular_hand(shape, is_three_player=True)
+    by the shared memo (games/tables/engine/shapes.py)."""
+    return shared_regular_shanten(counts, three_player=True)
 
 
 def seven_pairs_shanten(counts: tuple[int, ...]) -> int:

@@ -1,11 +1,15 @@
 """Which tiles can bring a hand closer to ready, the same in every table game, as plain
 Python over the ``mahjong`` library's 34 kinds (three suits of nine, then the seven
 honours): so that a bot asks the library's shanten only of the tiles that may change it
-(docs/tables.md#bots-ask-only-tiles-within-reach)."""
+(docs/tables.md#bots-ask-only-tiles-within-reach), and asks it once for hands alike, in
+one memo for both games (docs/tables.md#hands-alike-are-counted-once)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+
+from mahjong.shanten import Shanten
 
 KINDS = 34
 SUITED = 27
@@ -47,3 +51,16 @@ def library_shape(counts: tuple[int, ...], three_player: bool) -> tuple[int, ...
         return (one, 0, 0, 0, 0, 0, 0, 0, nine, *pins, *bamboos, *honours)
     first, second, third = sorted((counts[:9], counts[9:18], counts[18:SUITED]))
     return (*first, *second, *third, *sorted(counts[SUITED:]))
+
+
+def regular_shanten(counts: tuple[int, ...], three_player: bool) -> int:
+    """The library's shanten of the regular form (four sets and a pair), its costly one,
+    memoised by the hand's shape: the bots ask for the same hands again and again, and
+    for hands alike (docs/tables.md#hands-alike-are-counted-once)."""
+    return _shanten_of_shape(library_shape(counts, three_player), three_player)
+
+
+# Room for both games' hands: each kept 200,000 of its own before they shared this memo.
+@lru_cache(maxsize=400_000)
+def _shanten_of_shape(shape: tuple[int, ...], three_player: bool) -> int:
+    return Shanten.calculate_shanten_for_regular_hand(shape, is_three_player=three_player)
