@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.sanma.engine.scoring import lowers, orphans_shanten, seven_pairs_shanten
+from games.sanma.engine.scoring import lowers, reach
+from games.sanma.engine.scoring import orphans_shanten as orphans_shanten  # the bots' too
 from games.sanma.engine.scoring import regular_shanten as regular_shanten  # the bots' too
+from games.sanma.engine.scoring import seven_pairs_shanten as seven_pairs_shanten  # the bots' too
 from games.sanma.engine.scoring import shanten as _shanten
 from games.sanma.engine.scoring import waits as _waits
 from games.sanma.engine.tiles import KINDS, TERMINALS_AND_HONOURS
-from games.tables.engine.shapes import may_lower_regular_shanten
 
 _KIND_SET = frozenset(KINDS)
 
@@ -34,11 +35,12 @@ def waits(counts: tuple[int, ...]) -> tuple[int, ...]:
 
 def candidates(counts: tuple[int, ...], base: int) -> list[int]:
     """Kinds that may lower the shanten ``base`` of a 3n+1 hand."""
-    near = set(may_lower_regular_shanten(counts))
+    hand = reach(counts)
+    near = set(hand.regular)
     if sum(counts) >= 13:
-        if seven_pairs_shanten(counts) == base:
+        if hand.seven_pairs == base:
             near |= _KIND_SET  # a new single can become a pair
-        elif orphans_shanten(counts) == base:
+        elif hand.orphans == base:
             near |= TERMINALS_AND_HONOURS
     return sorted(k for k in near & _KIND_SET if counts[k] < 4)
 

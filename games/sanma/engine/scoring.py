@@ -75,21 +75,40 @@ def waits(counts: tuple[int, ...]) -> tuple[int, ...]:
 def lowers(counts: tuple[int, ...], kind: int, below: int) -> bool:
     """Whether one more ``kind`` brings the library's shanten of 3n+1 concealed tiles
     below ``below`` (0 for a wait; the hand's own shanten for a tile it accepts): when it
-    does so in one form. Seven pairs and thirteen orphans are a count and asked first; the
-    costly regular form only of a kind within its reach
-    (docs/tables.md#bots-ask-only-tiles-within-reach) and only while it could still go
-    below, one tile lowering a form by one at most."""
+    does so in one form. One tile lowers a form by one at most, so a form is asked only
+    while the hand's own count in it could still go below; seven pairs and thirteen
+    orphans are a count and asked first, the costly regular form only of a kind within
+    its reach (docs/tables.md#bots-ask-only-tiles-within-reach)."""
     more = tuple(_plus(counts, kind))
-    if sum(more) >= 13 and (seven_pairs_shanten(more) < below or orphans_shanten(more) < below):
-        return True
-    if regular_shanten(counts) > below or kind not in _regular_reach(counts):
+    if sum(more) >= 13:
+        hand = reach(counts)
+        if hand.seven_pairs <= below and seven_pairs_shanten(more) < below:
+            return True
+        if hand.orphans <= below and orphans_shanten(more) < below:
+            return True
+    if regular_shanten(counts) > below or kind not in reach(counts).regular:
         return False
     return regular_shanten(more) < below
 
 
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """What one more tile may do to a 3n+1 hand: its seven pairs and thirteen orphans
+    shanten, and the kinds within reach of its regular form."""
+
+    seven_pairs: int
+    orphans: int
+    regular: frozenset[int]
+
+
 @lru_cache(maxsize=20_000)
-def _regular_reach(counts: tuple[int, ...]) -> frozenset[int]:
-    return frozenset(may_lower_regular_shanten(counts))
+def reach(counts: tuple[int, ...]) -> Reach:
+    """Asked once per hand: the bots try many tiles on the same hand."""
+    return Reach(
+        seven_pairs_shanten(counts),
+        orphans_shanten(counts),
+        frozenset(may_lower_regular_shanten(counts)),
+    )
 
 
 def may_discard_to_ready(counts: tuple[int, ...]) -> bool:
