@@ -11,7 +11,7 @@ from games.classic.engine.hand import shanten_of_counts
 from games.classic.engine.tiles import NORMAL_KINDS, kind
 from games.classic.engine.view import View
 from games.tables.engine import Action
-from games.tables.engine.shapes import may_lower_regular_shanten
+from games.tables.engine.shapes import may_lower_regular_shanten, unseen_accepted
 
 
 @dataclass(frozen=True)
@@ -76,19 +76,17 @@ def discard_shanten(counts: tuple[int, ...]) -> dict[int, int]:
     return found
 
 
-def acceptance(counts: list[int], visible: tuple[int, ...]) -> int:
-    """How many unseen tiles would bring a 3n+1 hand closer to Mah Jong."""
-    base = shanten_of_counts(counts)
-    total = 0
-    for k in may_lower_regular_shanten(counts):
-        left = 4 - visible[k]
-        if left <= 0:
-            continue
-        counts[k] += 1
-        if shanten_of_counts(counts) < base:
-            total += left
-        counts[k] -= 1
-    return total
+def acceptance(counts: list[int], visible: tuple[int, ...], at_least: int = 0) -> int:
+    """How many unseen tiles would bring a 3n+1 hand closer to Mah Jong, when there are
+    at least ``at_least`` of them; else some number below it (``unseen_accepted``: a bot
+    comparing discards asks only whether one beats the best so far)."""
+    hand = tuple(counts)
+    base = shanten_of_counts(hand)
+
+    def lowers(k: int) -> bool:
+        return shanten_of_counts((*hand[:k], hand[k] + 1, *hand[k + 1 :])) < base
+
+    return unseen_accepted(may_lower_regular_shanten(hand), visible, lowers, at_least)
 
 
 def after_claim(table: Table, action: Action, tile: int) -> tuple[int, ...] | None:

@@ -26,12 +26,13 @@ from .common import (
 
 
 def efficient_discards(counts, visible, candidates) -> list[int]:
-    """The candidate kinds whose discard leaves the widest acceptance."""
+    """The candidate kinds whose discard leaves the widest acceptance (each counted only
+    as far as it could still reach the widest so far)."""
     best, found = -1, []
     work = list(counts)
     for k in candidates:
         work[k] -= 1
-        width = acceptance(work, visible)
+        width = acceptance(work, visible, at_least=best)
         work[k] += 1
         if width > best:
             best, found = width, [k]

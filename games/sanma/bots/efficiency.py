@@ -19,6 +19,7 @@ from games.sanma.engine.scoring import seven_pairs_shanten as seven_pairs_shante
 from games.sanma.engine.scoring import shanten as _shanten
 from games.sanma.engine.scoring import waits as _waits
 from games.sanma.engine.tiles import KINDS, TERMINALS_AND_HONOURS
+from games.tables.engine.shapes import unseen_accepted
 
 _KIND_SET = frozenset(KINDS)
 
@@ -66,20 +67,13 @@ def acceptance(counts: tuple[int, ...], visible: tuple[int, ...]) -> Acceptance:
 
 def accepted_tiles(counts: tuple[int, ...], visible: tuple[int, ...], at_least: int = 0) -> int:
     """The unseen tiles that lower the shanten of 3n+1 concealed tiles (``acceptance``'s
-    ``tiles``), when there are at least ``at_least`` of them; else some number below
-    ``at_least``, given as soon as the kinds not yet tried could no longer make up the
-    difference (a bot comparing discards asks only whether one beats the best so far)."""
+    ``tiles``), when there are at least ``at_least`` of them; else some number below it
+    (``unseen_accepted``: a bot comparing discards asks only whether one beats the best
+    so far)."""
     base = shanten(counts)
-    unseen = {kind: 4 - visible[kind] for kind in candidates(counts, base) if visible[kind] < 4}
-    left = sum(unseen.values())
-    tiles = 0
-    for kind, copies in unseen.items():
-        left -= copies
-        if lowers(counts, kind, base):
-            tiles += copies
-        elif tiles + left < at_least:
-            return tiles + left
-    return tiles
+    return unseen_accepted(
+        candidates(counts, base), visible, lambda kind: lowers(counts, kind, base), at_least
+    )
 
 
 def after_discards(counts: tuple[int, ...], kinds) -> dict[int, int]:

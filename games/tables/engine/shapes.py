@@ -6,7 +6,7 @@ one memo for both games (docs/tables.md#hands-alike-are-counted-once)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from mahjong.shanten import Shanten
@@ -34,6 +34,27 @@ def may_lower_regular_shanten(counts: Sequence[int]) -> list[int]:
     if max(counts) >= 4:
         return list(range(KINDS))
     return sorted(within_reach(counts))
+
+
+def unseen_accepted(
+    kinds: Iterable[int], visible: Sequence[int], lowers: Callable[[int], bool], at_least: int = 0
+) -> int:
+    """The copies a seat has not seen (``visible``: the 34 counts it sees, at most 4) of
+    the ``kinds`` that ``lowers`` (one more of the kind brings the hand closer to ready),
+    when there are at least ``at_least`` of them; else some number below ``at_least``,
+    given as soon as the kinds not yet tried could no longer make up the difference: a
+    bot comparing discards asks only whether one beats the best so far
+    (docs/tables.md#bots-ask-only-tiles-within-reach)."""
+    unseen = {kind: 4 - visible[kind] for kind in kinds if visible[kind] < 4}
+    left = sum(unseen.values())
+    tiles = 0
+    for kind, copies in unseen.items():
+        left -= copies
+        if lowers(kind):
+            tiles += copies
+        elif tiles + left < at_least:
+            return tiles + left
+    return tiles
 
 
 def library_shape(counts: tuple[int, ...], three_player: bool) -> tuple[int, ...]:

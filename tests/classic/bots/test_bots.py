@@ -4,10 +4,11 @@ level plays as its description says."""
 from __future__ import annotations
 
 import pytest
+from mahjong.shanten import Shanten
 
 from games.classic.bots import LEVELS, choose, decision_rng
 from games.classic.bots import expert as expert_bot
-from games.classic.bots.common import read
+from games.classic.bots.common import acceptance, read
 from games.classic.engine import legal_actions, view
 from games.classic.engine.hand import Meld
 from games.classic.engine.tiles import kind
@@ -92,3 +93,35 @@ def test_every_bot_wins_thirteen_orphans_drawn_or_claimed(level):
     assert str(choose(level, view(drawn, 0), SplitMix64(1))) == "0 tsumo"
     claim = act(table([junk + " R", orphans, junk, junk]), "0 d:R")
     assert str(choose(level, view(claim, 1), SplitMix64(1))) == "1 ron"
+
+
+@pytest.mark.parametrize("size", [13, 10, 7, 4])
+def test_a_discard_s_acceptance_is_the_library_s_and_stops_short_only_below_the_mark(size):
+    """``acceptance`` counts the unseen tiles that lower the library's regular shanten:
+    exact when the count reaches ``at_least``, some number below it when it does not
+    (Normal compares each discard only with the best so far)."""
+    rng = SplitMix64(7000 + size)
+    given_up = 0
+    for _ in range(250):
+        counts = [0] * 34
+        while sum(counts) < size:
+            k = rng.below(34)
+            if counts[k] < 4:
+                counts[k] += 1
+        visible = tuple(min(4, c + rng.below(3)) for c in counts)
+        base = Shanten.calculate_shanten_for_regular_hand(counts)
+        exact = 0
+        for k in range(34):
+            if counts[k] < 4 and visible[k] < 4:
+                more = [*counts[:k], counts[k] + 1, *counts[k + 1 :]]
+                if Shanten.calculate_shanten_for_regular_hand(more) < base:
+                    exact += 4 - visible[k]
+        assert acceptance(list(counts), visible) == exact
+        at_least = rng.below(exact + 12)
+        found = acceptance(list(counts), visible, at_least)
+        if exact >= at_least:
+            assert found == exact
+        else:
+            assert found < at_least
+            given_up += found != exact
+    assert given_up  # it did stop short, not only count everything
