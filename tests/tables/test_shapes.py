@@ -10,7 +10,13 @@ import pytest
 from mahjong.shanten import Shanten
 
 from games.prng import SplitMix64
-from games.tables.engine.shapes import library_shape, may_lower_regular_shanten, within_reach
+from games.tables.engine.shapes import (
+    KINDS,
+    library_shape,
+    may_lower_regular_shanten,
+    unseen_accepted,
+    within_reach,
+)
 
 SANMA_KINDS = [k for k in range(34) if not 1 <= k <= 7]
 
@@ -105,3 +111,24 @@ def test_hands_alike_share_a_shape_and_others_do_not():
     )
     # Four players: any two suits swap.
     assert library_shape(hand(k0=2, k1=1), False) == library_shape(hand(k18=2, k19=1), False)
+
+
+def test_a_count_asked_to_reach_a_mark_is_exact_from_it_and_below_it_otherwise():
+    """``unseen_accepted`` gives up on a discard that cannot reach the best so far:
+    exact when the count reaches ``at_least``, some number below it when it does not."""
+    rng = SplitMix64(31)
+    given_up = 0
+    for _ in range(2_000):
+        kinds = sorted({rng.below(KINDS) for _ in range(rng.below(20))})
+        visible = [rng.below(5) for _ in range(KINDS)]
+        lowering = {kind for kind in kinds if rng.below(3) == 0}
+        exact = sum(4 - visible[kind] for kind in lowering)
+        assert unseen_accepted(kinds, visible, lowering.__contains__) == exact
+        at_least = rng.below(exact + 12)
+        found = unseen_accepted(kinds, visible, lowering.__contains__, at_least)
+        if exact >= at_least:
+            assert found == exact
+        else:
+            assert found < at_least
+            given_up += found != exact
+    assert given_up  # it did stop short, not only count everything
