@@ -80,13 +80,13 @@ def lowers(counts: tuple[int, ...], kind: int, below: int) -> bool:
     orphans are a count and asked first, the costly regular form only of a kind within
     its reach (docs/tables.md#bots-ask-only-tiles-within-reach)."""
     more = tuple(_plus(counts, kind))
+    hand = reach(counts)
     if sum(more) >= 13:
-        hand = reach(counts)
         if hand.seven_pairs <= below and seven_pairs_shanten(more) < below:
             return True
         if hand.orphans <= below and orphans_shanten(more) < below:
             return True
-    if regular_shanten(counts) > below or kind not in reach(counts).regular:
+    if regular_shanten(counts) > below or kind not in hand.regular:
         return False
     return regular_shanten(more) < below
 
