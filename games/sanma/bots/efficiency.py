@@ -37,7 +37,7 @@ def waits(counts: tuple[int, ...]) -> tuple[int, ...]:
 def candidates(counts: tuple[int, ...], base: int) -> list[int]:
     """Kinds that may lower the shanten ``base`` of a 3n+1 hand."""
     hand = reach(counts)
-    near = set(hand.regular)
+    near = set(hand.near)
     if sum(counts) >= 13:
         if hand.seven_pairs == base:
             near |= _KIND_SET  # a new single can become a pair

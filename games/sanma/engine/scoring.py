@@ -86,19 +86,20 @@ def lowers(counts: tuple[int, ...], kind: int, below: int) -> bool:
             return True
         if hand.orphans <= below and orphans_shanten(more) < below:
             return True
-    if regular_shanten(counts) > below or kind not in hand.regular:
+    if hand.regular > below or kind not in hand.near:
         return False
     return regular_shanten(more) < below
 
 
 @dataclass(frozen=True, slots=True)
 class Reach:
-    """What one more tile may do to a 3n+1 hand: its seven pairs and thirteen orphans
-    shanten, and the kinds within reach of its regular form."""
+    """What one more tile may do to a 3n+1 hand: its shanten in each form, and the kinds
+    within reach of its regular form."""
 
     seven_pairs: int
     orphans: int
-    regular: frozenset[int]
+    regular: int
+    near: frozenset[int]
 
 
 @lru_cache(maxsize=20_000)
@@ -107,6 +108,7 @@ def reach(counts: tuple[int, ...]) -> Reach:
     return Reach(
         seven_pairs_shanten(counts),
         orphans_shanten(counts),
+        regular_shanten(counts),
         frozenset(may_lower_regular_shanten(counts)),
     )
 
