@@ -19,7 +19,8 @@ LIVE_ENV := DEBUG=1 DATABASE_URL= REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379
 
 venv: $(STAMP)
 
-$(STAMP): pyproject.toml
+# Installing compiles the solver's core in place (docs/solitaire.md#the-solvers-core).
+$(STAMP): pyproject.toml games/solitaire/engine/_greedy.c
 	@test -x $(PY) || $${PYTHON:-$$(scripts/find-python)} -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[test]"

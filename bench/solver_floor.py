@@ -19,9 +19,9 @@ times, per deal, the pieces every answer is made of:
 
 A "yes" needs at least the set-up and one playout (whose replay is the order
 returned), so ``set-up + playouts needed x playout`` is the floor of the median for
-playouts alone (the mend can go under it). It also times the pass with the free test
-called from ``Geometry`` instead of inlined in ``_PairingSearch._play`` (what merging
-the two copies would cost: the solver's inner loop in bench/README.md), and prints a
+playouts alone (the mend can go under it). It also times the pass written in plain
+Python on big-int masks, as the solver ran it before its inner loop was compiled
+(``games/solitaire/engine/_greedy.c``: what the compiled core buys), and prints a
 profile of ``solve()`` on the deals.
 """
 
@@ -48,8 +48,9 @@ def _us(seconds: float) -> str:
     return f"{seconds * 1e6:.0f} us"
 
 
-class _CalledFreeTest(solver_module._PairingSearch):
-    """``_play`` with the free test of ``Geometry.free_among`` called, not inlined."""
+class _PythonPass(solver_module._PairingSearch):
+    """The relaxation's pass in plain Python on big-int masks (the free test of
+    ``Geometry.free_among``), for comparison with the compiled one."""
 
     def _play(self, occupied, free, choice, pending=None, *, relaxed=False, **_):
         masks, options, group_of = self.masks, self.options, self.group_of
@@ -161,8 +162,8 @@ def measure(name: str, geometry, boards) -> None:
         for search, _ in searches:
             play(search, search.occupied, search.root_free, search.base, relaxed=True)
 
-    inlined = _best_of(5, lambda: full_passes(solver_module._PairingSearch._play)) / n
-    called = _best_of(5, lambda: full_passes(_CalledFreeTest._play)) / n
+    compiled = _best_of(5, lambda: full_passes(lambda search, *a, **k: search._play(*a, **k))) / n
+    python = _best_of(5, lambda: full_passes(_PythonPass._play)) / n
     needed, per_playout = _playouts_needed(geometry, boards)
     shipped_wait = solver_module._WAIT
     solver_module._WAIT = 0.0
@@ -174,8 +175,8 @@ def measure(name: str, geometry, boards) -> None:
     k_median = statistics.median(needed)
     print(f"\n{name}: {len(boards)} deals (CPU time per deal, medians)")
     print(f"  set-up            {_us(statistics.median(setup))}")
-    print(f"  one pass          {_us(inlined)} (free test called, not inlined: {_us(called)},"
-          f" {100 * (called / inlined - 1):+.0f} %)")  # fmt: skip
+    print(f"  one pass          {_us(compiled)} (in plain Python: {_us(python)},"
+          f" {python / compiled:.0f}x)")  # fmt: skip
     print(f"  one playout       {_us(playout)}")
     print(f"  cleared by the k-th playout: {_shares(needed)}")
     print(f"    without the wait:          {_shares(needed_without_wait)}  (_WAIT = 0)")

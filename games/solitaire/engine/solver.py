@@ -46,11 +46,11 @@ from __future__ import annotations
 import time
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
-from heapq import heappop, heappush
 from typing import Literal
 
 from games.prng import SplitMix64
 
+from ._greedy import Greedy
 from .geometry import Board, Geometry, bits
 from .tiles import TILE_CODES, match_group
 
@@ -80,10 +80,6 @@ _THREE_FREE_BONUS = 1.5
 _WAIT = 3.0  # bench/solver_floor.py shows the playouts needed with it and without
 _CONFLICT_WEIGHT = 1.0
 _JITTER = 1 / 512
-# Knuth's MMIX linear congruential generator (the playouts' tie-breaks).
-_LCG_MULTIPLIER = 6364136223846793005
-_LCG_INCREMENT = 1442695040888963407
-_MASK64 = (1 << 64) - 1
 # Local search: how long a re-pairing stays tabu, and 1 in how many worse steps is taken.
 _TABU_STEPS = 15
 _NOISE = 40
@@ -232,14 +228,10 @@ class _PairingSearch:
         self.masks: list[int] = []
         self.options: list[list[tuple[int, ...]]] = []
         self.group_of = [0] * geometry.n
-        self.nogoods: dict[tuple[int, int], list[frozenset[tuple[int, int]]]] = {}
         self.rng = SplitMix64(0x5EED)  # varies the tie-breaks between restarts
         self.limit = 0
         self.count = 0
         self.until = deadline
-        # Playouts: how often each choice was part of a playout's conflict, and per
-        # open group which pairing puts which tile with the group's first one.
-        self.penalty: dict[int, int] = {}
         # The choices of the playout that came closest (fewest tiles left): de Bondt's
         # search tries them first.
         self.closest: tuple[int, list[int]] = (occupied.bit_count() + 1, [])
@@ -247,7 +239,6 @@ class _PairingSearch:
         self.last_relaxed: tuple[
             list[int], list[tuple[int, int, int]], dict[int, int], tuple[int, int]
         ] = ([], [], {}, (0, 0))
-        self.partner_of_first: dict[int, dict[int, int]] = {}
 
     # -- set-up ------------------------------------------------------------------------
 
@@ -257,7 +248,6 @@ class _PairingSearch:
         directly or through tiles in between (on a board reached by play, those stay)."""
         related = self.tables.related if self.stable else None
         group_of, masks, options_of = self.group_of, self.masks, self.options
-        partners = self.partner_of_first
         for g, group in enumerate(groups):
             masks.append(group)
             one = group & -group
@@ -278,21 +268,25 @@ class _PairingSearch:
             if related is None or not (related[a] | related[b] | related[c]) & group:
                 options_of.append([(one | two, three | four), (one | three, two | four),
                                    (one | four, two | three)])  # fmt: skip
-                partners[g] = {two: 0, three: 1, four: 2}
                 continue
             options: list[tuple[int, ...]] = []
-            partner: dict[int, int] = {}
             for p, q, r, t in ((a, b, c, d), (a, c, b, d), (a, d, b, c)):
                 if not related[p] >> q & 1 and not related[r] >> t & 1:
-                    partner[1 << q] = len(options)
                     options.append(((1 << p) | (1 << q), (1 << r) | (1 << t)))
             if not options:
                 return False
             options_of.append(options)
-            if len(options) > 1:
-                partners[g] = partner
         # Groups with one possible pairing have it from the start.
         self.base = [0 if len(o) == 1 else _UNDECIDED for o in options_of]
+        # The compiled inner loop (see "Greedy play" below) keeps these tables, the
+        # playouts' penalties and the conflicts learnt. A pairing's first pair holds the
+        # group's first tile: that tile's partner names the pairing.
+        geometry = self.geometry
+        self.greedy = Greedy(
+            geometry.covered_by, geometry.left, geometry.right, self.affects,
+            masks, options_of, group_of,
+        )  # fmt: skip
+        self._play = self.greedy.play
         if self.occupied == self.geometry.full_mask:
             self.root_free = self.tables.full_free
         else:
@@ -308,148 +302,38 @@ class _PairingSearch:
         )
         return True
 
-    # -- greedy play -------------------------------------------------------------------
-
-    def _play(
-        self,
-        occupied: int,
-        free: int,
-        choice: list[int],
-        pending: list[int] | None = None,
-        *,
-        relaxed: bool = False,
-        record: list[int] | None = None,
-        firsts: list[tuple[int, int, int]] | None = None,
-        candidates: list[int] | None = None,
-    ) -> tuple[int, int]:
-        """Greedy play from ``occupied`` / ``free``, looking at the groups in
-        ``pending`` (default: every group with a free tile), and at every group again
-        when one of its tiles is freed. Returns the tiles left and the free ones.
-
-        Exact play: a chosen pair goes when both its tiles are free, a group goes whole
-        when all its remaining tiles are free. Never a wrong move, and every order ends
-        with the same tiles. ``relaxed``: the relaxation, where also a group still open
-        goes as soon as two of its tiles are free at once, and its others one by one;
-        if it leaves tiles, no pairing extending ``choice`` clears them.
-
-        ``record`` gets the tiles removed at each step, a pair or a whole group (exact
-        play; ``_pairs`` makes a removal order of them); ``candidates`` the open groups
-        seen with two or more free tiles (exact play); ``firsts`` gets
-        ``(group, occupied, free)`` just before the first removal from each group. Both
-        plays end with the same tiles whatever the order of their moves, and the moves
-        before a group's first removal are moves under any pairing of that group: so
-        after changing some groups' pairings, play can go on from the earliest of their
-        first removals instead of from the start.
-
-        The free test is inlined here (it is also ``Geometry.free_among``): calling it
-        costs 30-45 % more per pass (bench/README.md, "The solver's inner loop").
-        """
-        geometry = self.geometry
-        covered_by, left, right, affects = (
-            geometry.covered_by,
-            geometry.left,
-            geometry.right,
-            self.affects,
-        )
-        masks, options, group_of = self.masks, self.options, self.group_of
-        if pending is None:
-            pending = [g for g, mask in enumerate(masks) if mask & free]
-        while pending:
-            g = pending.pop()
-            rest = masks[g] & occupied
-            ready = rest & free
-            if not ready:
-                continue
-            if ready == rest:
-                gone = rest
-            else:
-                c = choice[g]
-                if c >= 0:
-                    if rest != masks[g]:  # one pair left: it goes when both are free
-                        continue
-                    gone = 0
-                    for pair in options[g][c]:
-                        if pair & free == pair:
-                            gone |= pair
-                    if not gone:
-                        continue
-                elif relaxed and (rest != masks[g] or ready & (ready - 1)):
-                    gone = ready  # open, or opened before (some of its tiles went)
-                else:
-                    if candidates is not None and ready & (ready - 1):
-                        candidates.append(g)
-                    continue
-            if firsts is not None and rest == masks[g]:
-                firsts.append((g, occupied, free))
-            if record is not None:
-                record.append(gone)
-            occupied ^= gone
-            free ^= gone
-            low = gone & -gone
-            touched = affects[low.bit_length() - 1]
-            m = gone ^ low
-            while m:
-                low = m & -m
-                touched |= affects[low.bit_length() - 1]
-                m ^= low
-            touched &= occupied & ~free
-            while touched:
-                low = touched & -touched
-                i = low.bit_length() - 1
-                touched ^= low
-                if not covered_by[i] & occupied and (
-                    not left[i] & occupied or not right[i] & occupied
-                ):
-                    free |= low
-                    pending.append(group_of[i])
-        return occupied, free
-
-    def _core(self, stuck: int) -> int:
-        """The part of a stuck set that does the blocking. Every group left in ``stuck``
-        cannot move while ``stuck`` stays; a group none of whose tiles blocks a tile of
-        the set is not needed for that (taking it away frees nobody), so it is peeled
-        off, again and again. What remains is still stuck on its own, and the fewer
-        groups it holds, the sharper the conflict learnt from it."""
-        geometry = self.geometry
-        covered_by, left, right = geometry.covered_by, geometry.left, geometry.right
-        masks, group_of = self.masks, self.group_of
-        core = stuck
-        while True:
-            blockers = 0
-            rest = core
-            while rest:
-                low = rest & -rest
-                t = low.bit_length() - 1
-                rest ^= low
-                on_top = covered_by[t] & core
-                if on_top:
-                    blockers |= on_top
-                elif left[t] & core and right[t] & core:
-                    blockers |= (left[t] | right[t]) & core
-            peeled = core
-            rest = core
-            while rest:
-                group = masks[group_of[(rest & -rest).bit_length() - 1]] & core
-                rest &= ~group
-                if not group & blockers:
-                    peeled &= ~group
-            if peeled == core:
-                return core
-            core = peeled
-
-    # -- learning ----------------------------------------------------------------------
-
-    def _learn(self, choice: list[int], groups: frozenset[int]) -> None:
-        """Remember that these groups cannot all keep their current pairings."""
-        nogood = frozenset((g, choice[g]) for g in groups)
-        for literal in nogood:
-            self.nogoods.setdefault(literal, []).append(nogood)
-
-    def _violated(self, choice: list[int], literal: tuple[int, int]) -> frozenset[int] | None:
-        for nogood in self.nogoods.get(literal, ()):
-            if all(choice[g] == c for g, c in nogood):
-                return frozenset(g for g, _ in nogood)
-        return None
+    # -- greedy play ------------------------------------------------------------------
+    #
+    # ``self._play(occupied, free, choice, pending=None, *, relaxed=False, record=None,
+    # firsts=None, candidates=None)`` is greedy play from ``occupied`` / ``free``, looking
+    # at the groups in ``pending`` (default: every group with a free tile), and at every
+    # group again when one of its tiles is freed. It returns the tiles left and the free
+    # ones.
+    #
+    # Exact play: a chosen pair goes when both its tiles are free, a group goes whole
+    # when all its remaining tiles are free. Never a wrong move, and every order ends
+    # with the same tiles. ``relaxed``: the relaxation, where also a group still open
+    # goes as soon as two of its tiles are free at once, and its others one by one; if
+    # it leaves tiles, no pairing extending ``choice`` clears them.
+    #
+    # ``record`` gets the tiles removed at each step, a pair or a whole group (exact
+    # play; ``_pairs`` makes a removal order of them); ``candidates`` the open groups
+    # seen with two or more free tiles (exact play); ``firsts`` gets ``(group,
+    # occupied, free)`` just before the first removal from each group. Both plays end
+    # with the same tiles whatever the order of their moves, and the moves before a
+    # group's first removal are moves under any pairing of that group: so after
+    # changing some groups' pairings, play can go on from the earliest of their first
+    # removals instead of from the start.
+    #
+    # It is the loop every phase runs in, so it is compiled (``_greedy.c``, on three
+    # 64-bit words instead of Python's big ints; docs/solitaire.md#the-solvers-core),
+    # with the playouts (``_playout``), ``greedy.core`` (the part of a stuck set that
+    # does the blocking: a group none of whose tiles blocks a tile of the set is peeled
+    # off, again and again, and the fewer groups remain, the sharper the conflict learnt
+    # from it), and the conflicts learnt: ``greedy.learn(choice, groups)`` remembers that
+    # these groups cannot all keep their pairings, ``greedy.violated(choice, group,
+    # pairing)`` gives the groups of the first conflict learnt with that pairing that
+    # ``choice`` makes in full, or None.
 
     # -- playouts ----------------------------------------------------------------------
 
@@ -475,100 +359,27 @@ class _PairingSearch:
         other two tiles have nothing on them (they may be free soon, and then the
         group goes whole), less for each time the choice was part of a conflict, and a
         small random part. A group is scored when it gets a second or a third free
-        tile, and the best score is kept in a heap."""
+        tile, and the best score is kept in a heap (ties: the lower group, then the
+        lower pairing). A choice that would make a conflict learnt before is not taken.
+
+        Stuck, the committed groups among the tiles that block each other
+        (``greedy.core``) are a conflict: each of their choices counts once more
+        against it in later playouts, and it is learnt if the relaxation is stuck there
+        too (no open group has two free tiles; one may, when its pairings were all ruled
+        out by conflicts). Compiled with greedy play (``_greedy.c``); the tie-breaks
+        come from Knuth's MMIX linear congruential generator seeded from ``self.rng``."""
         self.nodes += 1
-        masks, group_of, partners = self.masks, self.group_of, self.partner_of_first
-        affects, free_among = self.affects, self.geometry.free_among
-        covered_by = self.geometry.covered_by
-        penalty, nogoods = self.penalty, self.nogoods
-        state = self.rng.next_u64()  # of the tie-breaks: an LCG, inlined for speed
         choice = list(self.base)
         made = list(self.start_moves)
-        fresh = list(self.start_candidates)  # open groups to score (again)
-        occupied, free = self.start_occupied, self.start_free
-        heap: list[tuple[float, int, int, int]] = []  # (-score, group, pairing, free tiles)
-        scored: dict[int, int] = {}  # group: its free tiles when scored
-        banned: set[int] = set()  # 3 * group + pairing: would repeat a conflict
-        committed: list[int] = []
-        while True:
-            for g in fresh:
-                mask = masks[g]
-                ready = mask & free
-                if choice[g] >= 0 or mask & occupied != mask or scored.get(g) == ready:
-                    continue  # decided, gone whole, or scored already
-                scored[g] = ready
-                rest = ready & (ready - 1)
-                if rest & (rest - 1):  # three free: any two of them
-                    low = ready & -ready
-                    mid = rest & -rest
-                    pairs: tuple[int, ...] = (rest, ready ^ mid, low | mid)
-                    bonus = _THREE_FREE_BONUS
-                else:
-                    pairs, bonus = (ready,), 0.0
-                first = mask & -mask
-                partner = partners[g]
-                state = (state * _LCG_MULTIPLIER + _LCG_INCREMENT) & _MASK64
-                noise = state >> 32  # 8 random bits for each pair
-                if bonus:
-                    waiting = 0.0
-                else:  # two free: the other two, when nothing lies on them, may be soon
-                    others = mask ^ ready
-                    low = others & -others
-                    waiting = _WAIT * (
-                        (not covered_by[low.bit_length() - 1] & occupied)
-                        + (not covered_by[(others ^ low).bit_length() - 1] & occupied)
-                    )
-                for pair in pairs:
-                    noise >>= 8
-                    c = partner.get(pair ^ first if pair & first else mask ^ pair ^ first, -1)
-                    if c < 0 or 3 * g + c in banned:
-                        continue  # ruled out: one tile of it lies on the other
-                    low = pair & -pair
-                    after = occupied ^ pair
-                    touched = (
-                        affects[low.bit_length() - 1] | affects[(pair ^ low).bit_length() - 1]
-                    ) & (after & ~free)
-                    score = bonus - waiting - _CONFLICT_WEIGHT * penalty.get(3 * g + c, 0)
-                    score += (noise & 255) * _JITTER
-                    if touched:
-                        freed = free_among(touched, after)
-                        score += freed.bit_count()
-                        now_free = (free ^ pair) | freed
-                        while freed:
-                            low = freed & -freed
-                            freed ^= low
-                            if masks[group_of[low.bit_length() - 1]] & now_free & ~low:
-                                score += _ENABLE
-                    heappush(heap, (-score, g, c, ready))
-            fresh.clear()
-            while heap:
-                _, g, c, ready = heappop(heap)
-                if choice[g] < 0 and ready == masks[g] & free:  # else: taken, or rescored
-                    break
-            else:
-                break
-            choice[g] = c
-            if nogoods and self._violated(choice, (g, c)) is not None:
-                choice[g] = _UNDECIDED
-                banned.add(3 * g + c)
-                continue
-            committed.append(g)
-            occupied, free = self._play(occupied, free, choice, [g], record=made, candidates=fresh)
-        if not occupied:
+        weights = (_WAIT, _THREE_FREE_BONUS, _ENABLE, _CONFLICT_WEIGHT, _JITTER)
+        left = self.greedy.playout(
+            self.rng.next_u64(), choice, made, self.start_candidates,
+            self.start_occupied, self.start_free, weights,
+        )  # fmt: skip
+        if not left:
             return made
-        if occupied.bit_count() < self.closest[0]:
-            self.closest = (occupied.bit_count(), choice)
-        core = self._core(occupied)
-        conflict = frozenset(g for g in committed if masks[g] & core)
-        for g in conflict:
-            key = 3 * g + choice[g]
-            penalty[key] = penalty.get(key, 0) + 1
-        # A conflict only if the relaxation is stuck here too: no open group has two
-        # free tiles (one may, when all its pairings were ruled out by conflicts).
-        if all(
-            not (masks[g] & free) & ((masks[g] & free) - 1) for g, c in enumerate(choice) if c < 0
-        ):
-            self._learn(choice, conflict)
+        if left.bit_count() < self.closest[0]:
+            self.closest = (left.bit_count(), choice)
         return None
 
     # -- search ------------------------------------------------------------------------
@@ -839,16 +650,16 @@ class _PairingSearch:
         if left:
             # The tiles left block each other whatever the pairings of the groups not
             # among them: the conflict is the decided groups among them.
-            core = self._core(left)
+            core = self.greedy.core(left)
             conflict = frozenset(g for g in decided if self.masks[g] & core)
-            self._learn(choice, conflict)
+            self.greedy.learn(choice, conflict)
             return conflict
         group, order = self._branching_group(occupied, free, choice)
         decided_here = decided | {group}
         conflicts: set[int] = set()
         for option in order:
             choice[group] = option
-            found = self._violated(choice, (group, option))
+            found = self.greedy.violated(choice, group, option)
             if found is None:
                 found = self._node(occupied, free, choice, decided_here)
                 if isinstance(found, list):
@@ -861,7 +672,7 @@ class _PairingSearch:
         choice[group] = _UNDECIDED
         conflicts.discard(group)
         conflict = frozenset(conflicts)
-        self._learn(choice, conflict)
+        self.greedy.learn(choice, conflict)
         return conflict
 
     def _branching_group(

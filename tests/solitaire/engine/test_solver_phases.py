@@ -232,11 +232,10 @@ def test_playouts_give_complete_orders_and_learn_only_true_conflicts() -> None:
             if order is not None:
                 assert play_out(geometry, board, order).is_cleared
                 assert truth  # a playout never clears a board no pairing clears
-        for nogoods in search.nogoods.values():
-            for nogood in nogoods:
-                learnt += 1
-                # no complete pairing that clears the board makes all these choices
-                assert not any(all(picks[g] == c for g, c in nogood) for picks in truth)
+        for nogood in search.greedy.nogoods():
+            learnt += 1
+            # no complete pairing that clears the board makes all these choices
+            assert not any(all(picks[g] == c for g, c in nogood) for picks in truth)
     assert learnt >= 5
 
 
@@ -253,9 +252,8 @@ def test_playouts_on_small_boards_agree_with_every_pairing_tried(case) -> None:
         assert (order is not None) <= bool(truth)
         if order is not None:
             assert play_out(geometry, board, order).is_cleared
-    for nogoods in search.nogoods.values():
-        for nogood in nogoods:
-            assert not any(all(picks[g] == c for g, c in nogood) for picks in truth)
+    for nogood in search.greedy.nogoods():
+        assert not any(all(picks[g] == c for g, c in nogood) for picks in truth)
 
 
 def test_the_first_playout_clears_most_dealt_boards() -> None:
