@@ -15,22 +15,26 @@ RUN_ENV := DEBUG=1 DATABASE_URL= REDIS_URL=
 LIVE_ENV := DEBUG=1 DATABASE_URL= REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0} \
 	CELERY_TASK_ALWAYS_EAGER=1 TABLE_STREAM_URL=http://127.0.0.1:8001
 
-.PHONY: run run-live test venv lint bench chromium
+.PHONY: run run-live test venv core lint bench chromium
 
 venv: $(STAMP)
 
-# Installing compiles the solver's core in place (docs/solitaire.md#the-solvers-core).
-$(STAMP): pyproject.toml games/solitaire/engine/_greedy.c
+$(STAMP): pyproject.toml
 	@test -x $(PY) || $${PYTHON:-$$(scripts/find-python)} -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[test]"
 	touch $(STAMP)
 
-run: venv
+# The Solitaire solver's core, compiled in place when its source is newer
+# (docs/solitaire.md#the-solvers-core; needs a C compiler).
+core: venv
+	@$(PY) scripts/build-core >/dev/null
+
+run: core
 	$(RUN_ENV) $(PY) manage.py migrate --noinput
 	$(RUN_ENV) $(PY) manage.py runserver 127.0.0.1:8000
 
-run-live: venv
+run-live: core
 	$(LIVE_ENV) $(PY) manage.py migrate --noinput
 	$(LIVE_ENV) $(VENV)/bin/uvicorn games.tables.stream:app --host 127.0.0.1 --port 8001 \
 	  --log-level warning & stream=$$!; trap 'kill $$stream 2>/dev/null' EXIT INT TERM; \
@@ -47,7 +51,7 @@ chromium:
 # in this one. ARGS come after, so `ARGS="-n 0 ..."` overrides the count too.
 TEST_WORKERS ?= 2
 
-test: venv chromium
+test: core chromium
 	$(TEST_ENV) $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal $(ARGS)
 
 lint: venv

@@ -19,6 +19,19 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
+def checkout(tree: Path) -> Path:
+    """Another checkout of this repository (a baseline for before / after figures), with
+    its solver core compiled in place by its own ``scripts/build-core`` if it has one
+    (docs/solitaire.md#the-solvers-core): this environment's editable install never
+    lends it ours."""
+    tree = tree.resolve()
+    build = tree / "scripts" / "build-core"
+    if build.is_file():
+        command = [sys.executable, str(build), str(tree)]
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    return tree
+
+
 def bench_environment(database: str, redis_db: int) -> dict[str, str]:
     """The environment for a benchmark; BENCH_DATABASE_URL / BENCH_REDIS_URL override."""
     return {
@@ -72,6 +85,7 @@ def compare_trees(script: str, args: argparse.Namespace, options: list[str]) -> 
     """Run ``script`` with ``options`` on the baseline and on this tree alternately,
     ``--rounds`` times each, each run in a process of its own; the samples by tree."""
     runs: dict[str, dict[str, list]] = {"baseline": {}, "this tree": {}}
+    checkout(args.baseline)
     for round_ in range(args.rounds):
         trees = [("baseline", ["--code", str(args.baseline)]), ("this tree", [])]
         for name, extra in trees if round_ % 2 == 0 else trees[::-1]:

@@ -48,6 +48,7 @@ from benchenv import (
     KEEP_ALIVE,
     ROOT,
     bench_environment,
+    checkout,
     create_database,
     free_port,
     gunicorn_command,
@@ -228,7 +229,7 @@ def main() -> None:
     port = args.port or free_port()
     trees = {"this tree": (ROOT, port)}
     if args.baseline:
-        trees["baseline"] = (args.baseline.resolve(), port + 1 if args.port else free_port())
+        trees["baseline"] = (checkout(args.baseline), port + 1 if args.port else free_port())
     sites: dict[str, tuple[subprocess.Popen, str]] = {}
     try:
         for name, (tree, tree_port) in trees.items():

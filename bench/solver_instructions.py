@@ -26,6 +26,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from benchenv import checkout
 from solver_peer import tower_deals, turtle_deals, write_deals
 
 HERE = Path(__file__).resolve().parent
@@ -82,7 +83,7 @@ def main() -> None:
         raise SystemExit("callgrind needs valgrind: apt-get install valgrind")
     trees = {"ours": HERE.parent}
     if args.baseline:
-        trees["before"] = Path(args.baseline).resolve()
+        trees["before"] = checkout(Path(args.baseline))
     sets = [
         ("random Turtle", turtle_deals, args.turtle),
         ("Hoher Turm (c)", tower_deals, args.tower),

@@ -63,6 +63,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from benchenv import checkout
 from engine import percentile, wilson  # bench/engine.py
 
 from games.solitaire.engine import (
@@ -335,7 +336,7 @@ def main() -> None:
         )
     }
     if args.baseline:
-        baseline = Path(args.baseline).resolve()
+        baseline = checkout(Path(args.baseline))
         solvers["before"] = lambda deals: run_checkout(
             baseline, deals, args.budget, args.warmup, args.clock, "before"
         )

@@ -50,7 +50,13 @@ from typing import Literal
 
 from games.prng import SplitMix64
 
-from ._greedy import Greedy
+try:
+    from ._greedy import Greedy
+except ImportError as missing:  # the checkout's core was never compiled
+    raise ImportError(
+        "The solver's core is not compiled: run `make core` (or `python scripts/build-core`)"
+        " with this Python (docs/solitaire.md#the-solvers-core)."
+    ) from missing
 from .geometry import Board, Geometry, bits
 from .tiles import TILE_CODES, match_group
 
