@@ -150,10 +150,71 @@ typedef struct {
     Mask pair[2];
 } Pairing;
 
+/* A layout's neighbour tables (Geometry's, with the affects the search uses), made
+   once per layout and shared by every board's Greedy. */
 typedef struct {
     PyObject_HEAD
-    Py_ssize_t tiles, groups;
+    Py_ssize_t tiles;
     Mask *covered_by, *left, *right, *affects; /* per tile */
+} Layout;
+
+static void layout_dealloc(Layout *self) {
+    PyMem_Free(self->covered_by);
+    PyMem_Free(self->left);
+    PyMem_Free(self->right);
+    PyMem_Free(self->affects);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int same_count(Py_ssize_t a, Py_ssize_t b, const char *what) {
+    if (a != b) {
+        PyErr_Format(PyExc_ValueError, "%s: one per tile", what);
+        return -1;
+    }
+    return 0;
+}
+
+/* Layout(covered_by, left, right, affects) */
+static int layout_init(Layout *self, PyObject *args, PyObject *kwds) {
+    static char *keywords[] = {"covered_by", "left", "right", "affects", NULL};
+    PyObject *covered_by, *left, *right, *affects;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOO", keywords, &covered_by, &left, &right,
+                                     &affects))
+        return -1;
+    if (self->covered_by) {
+        PyErr_SetString(PyExc_RuntimeError, "a Layout is set up once");
+        return -1;
+    }
+    Py_ssize_t n, count;
+    if (!(self->covered_by = masks_of(covered_by, &n))) return -1;
+    if (n > MAX_TILES) {
+        PyErr_SetString(PyExc_ValueError, "a layout holds at most 192 tiles here");
+        return -1;
+    }
+    self->tiles = n;
+    if (!(self->left = masks_of(left, &count)) || same_count(count, n, "left") < 0) return -1;
+    if (!(self->right = masks_of(right, &count)) || same_count(count, n, "right") < 0)
+        return -1;
+    if (!(self->affects = masks_of(affects, &count)) || same_count(count, n, "affects") < 0)
+        return -1;
+    return 0;
+}
+
+static PyTypeObject LayoutType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "games.solitaire.engine._greedy.Layout",
+    .tp_basicsize = sizeof(Layout),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A layout's neighbour tables on fixed-width masks.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)layout_init,
+    .tp_dealloc = (destructor)layout_dealloc,
+};
+
+typedef struct {
+    PyObject_HEAD
+    Layout *layout;                            /* a reference held */
+    Py_ssize_t tiles, groups;
+    Mask *covered_by, *left, *right, *affects; /* per tile: the layout's */
     Mask *masks;                               /* per group */
     int *group_of;                             /* per tile */
     int *pairings;                             /* per group: how many */
@@ -173,10 +234,7 @@ typedef struct {
 } Greedy;
 
 static void greedy_dealloc(Greedy *self) {
-    PyMem_Free(self->covered_by);
-    PyMem_Free(self->left);
-    PyMem_Free(self->right);
-    PyMem_Free(self->affects);
+    Py_XDECREF(self->layout);
     PyMem_Free(self->masks);
     PyMem_Free(self->group_of);
     PyMem_Free(self->pairings);
@@ -193,38 +251,25 @@ static void greedy_dealloc(Greedy *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-static int same_count(Py_ssize_t a, Py_ssize_t b, const char *what) {
-    if (a != b) {
-        PyErr_Format(PyExc_ValueError, "%s: one per tile", what);
-        return -1;
-    }
-    return 0;
-}
-
-/* Greedy(covered_by, left, right, affects, masks, options, group_of) */
+/* Greedy(layout, masks, options, group_of) */
 static int greedy_init(Greedy *self, PyObject *args, PyObject *kwds) {
-    static char *keywords[] = {"covered_by", "left",    "right",    "affects",
-                               "masks",      "options", "group_of", NULL};
-    PyObject *covered_by, *left, *right, *affects, *masks, *options, *group_of;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOOO", keywords, &covered_by, &left,
-                                     &right, &affects, &masks, &options, &group_of))
+    static char *keywords[] = {"layout", "masks", "options", "group_of", NULL};
+    PyObject *masks, *options, *group_of;
+    Layout *layout;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOO", keywords, &LayoutType, &layout,
+                                     &masks, &options, &group_of))
         return -1;
-    if (self->covered_by) {
+    if (self->layout) {
         PyErr_SetString(PyExc_RuntimeError, "Greedy is set up once");
         return -1;
     }
-    Py_ssize_t n, count;
-    if (!(self->covered_by = masks_of(covered_by, &n))) return -1;
-    if (n > MAX_TILES) {
-        PyErr_SetString(PyExc_ValueError, "a layout holds at most 192 tiles here");
+    if (!layout->covered_by) {
+        PyErr_SetString(PyExc_RuntimeError, "the Layout is not set up");
         return -1;
     }
-    self->tiles = n;
-    if (!(self->left = masks_of(left, &count)) || same_count(count, n, "left") < 0) return -1;
-    if (!(self->right = masks_of(right, &count)) || same_count(count, n, "right") < 0)
-        return -1;
-    if (!(self->affects = masks_of(affects, &count)) || same_count(count, n, "affects") < 0)
-        return -1;
+    Py_INCREF(layout);
+    self->layout = layout;
+    Py_ssize_t n = self->tiles = layout->tiles;
     if (!(self->masks = masks_of(masks, &self->groups))) return -1;
     Py_ssize_t groups = self->groups;
     self->group_of = PyMem_Calloc(n ? n : 1, sizeof(int));
@@ -304,6 +349,11 @@ static int greedy_init(Greedy *self, PyObject *args, PyObject *kwds) {
         Py_DECREF(of_group);
     }
     Py_DECREF(fast);
+    /* Set last: a Greedy is ready to play only once all of it is. */
+    self->left = layout->left;
+    self->right = layout->right;
+    self->affects = layout->affects;
+    self->covered_by = layout->covered_by;
     return 0;
 fail:
     Py_DECREF(fast);
@@ -966,16 +1016,53 @@ static PyTypeObject GreedyType = {
     .tp_methods = greedy_methods,
 };
 
+/* pairs(removals): a removal order, (lower, higher) tile per pair, from the removals
+   of play()'s record (a pair, or a whole group that was free at once, taken as two
+   pairs in the order of its tiles): see solver._pairs. */
+static PyObject *module_pairs(PyObject *Py_UNUSED(module), PyObject *removals) {
+    PyObject *fast = PySequence_Fast(removals, "removals: a sequence of masks");
+    if (!fast) return NULL;
+    PyObject *order = PyList_New(0);
+    if (!order) goto fail;
+    for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(fast); k++) {
+        Mask gone;
+        if (to_mask(PySequence_Fast_GET_ITEM(fast, k), &gone) < 0) goto fail;
+        int low;
+        while ((low = m_lowest(&gone)) >= 0) {
+            gone.w[low / 64] ^= 1ULL << (low % 64);
+            int high = m_lowest(&gone);
+            if (high < 0) {
+                PyErr_SetString(PyExc_ValueError, "a removal holds an even number of tiles");
+                goto fail;
+            }
+            gone.w[high / 64] ^= 1ULL << (high % 64);
+            if (append_steal(order, Py_BuildValue("(ii)", low, high)) < 0) goto fail;
+        }
+    }
+    Py_DECREF(fast);
+    return order;
+fail:
+    Py_DECREF(fast);
+    Py_XDECREF(order);
+    return NULL;
+}
+
+static PyMethodDef module_methods[] = {
+    {"pairs", module_pairs, METH_O, "A removal order from play()'s record of removals."},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_greedy", "The solver's greedy play, compiled.", -1, NULL,
+    PyModuleDef_HEAD_INIT, "_greedy", "The solver's greedy play, compiled.", -1, module_methods,
     NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__greedy(void) {
-    if (PyType_Ready(&GreedyType) < 0) return NULL;
+    if (PyType_Ready(&LayoutType) < 0 || PyType_Ready(&GreedyType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
-    if (PyModule_AddObjectRef(m, "Greedy", (PyObject *)&GreedyType) < 0) {
+    if (PyModule_AddObjectRef(m, "Layout", (PyObject *)&LayoutType) < 0 ||
+        PyModule_AddObjectRef(m, "Greedy", (PyObject *)&GreedyType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -51,7 +51,7 @@ from typing import Literal
 from games.prng import SplitMix64
 
 try:
-    from ._greedy import Greedy
+    from ._greedy import Greedy, Layout, pairs
 except ImportError as missing:  # the checkout's core was never compiled
     raise ImportError(
         "The solver's core is not compiled: run `make core` (or `python scripts/build-core`)"
@@ -135,7 +135,7 @@ class _Tables:
     any board; on the six levels of Hoher Turm a third fewer tiles to look at).
     """
 
-    __slots__ = ("related", "full_free", "affects")
+    __slots__ = ("related", "full_free", "affects", "layouts")
 
     def __init__(self, geometry: Geometry) -> None:
         above = [0] * geometry.n
@@ -157,6 +157,11 @@ class _Tables:
             right_under = sum(1 << j for j in bits(under) if not geometry.covered_by[j] & under)
             affects.append(right_under | geometry.left[i] | geometry.right[i])
         self.affects = tuple(affects)
+        # The compiled tables for boards reached by play (True) and for any board.
+        self.layouts = {
+            stable: Layout(geometry.covered_by, geometry.left, geometry.right, affects)
+            for stable, affects in ((True, self.affects), (False, geometry.affects))
+        }
 
 
 _TABLES: dict[tuple, _Tables] = {}
@@ -191,13 +196,11 @@ def _groups(faces: Sequence[str], occupied: int) -> list[int]:
     key = tuple(faces)
     full = _FACE_GROUPS.get(key)
     if full is None:
-        by_face: dict[str, int] = {}
-        for i, face in enumerate(key):
-            by_face[face] = by_face.get(face, 0) | 1 << i
         groups: dict[str, int] = {}
-        for face, mask in by_face.items():
-            group = _GROUP_OF_CODE.get(face) or match_group(face)
-            groups[group] = groups.get(group, 0) | mask
+        group_of_code = _GROUP_OF_CODE
+        for i, face in enumerate(key):
+            group = group_of_code.get(face) or match_group(face)
+            groups[group] = groups.get(group, 0) | 1 << i
         if len(_FACE_GROUPS) > 64:
             _FACE_GROUPS.clear()
         full = _FACE_GROUPS[key] = list(groups.values())
@@ -287,11 +290,7 @@ class _PairingSearch:
         # The compiled inner loop (see "Greedy play" below) keeps these tables, the
         # playouts' penalties and the conflicts learnt. A pairing's first pair holds the
         # group's first tile: that tile's partner names the pairing.
-        geometry = self.geometry
-        self.greedy = Greedy(
-            geometry.covered_by, geometry.left, geometry.right, self.affects,
-            masks, options_of, group_of,
-        )  # fmt: skip
+        self.greedy = Greedy(self.tables.layouts[self.stable], masks, options_of, group_of)
         self._play = self.greedy.play
         if self.occupied == self.geometry.full_mask:
             self.root_free = self.tables.full_free
@@ -710,18 +709,9 @@ class _PairingSearch:
         return best[1], best[2]
 
 
-def _pairs(removals: list[int]) -> list[Pair]:
-    """A removal order from the removals of ``_play`` (a pair, or a whole group that
-    was free at once, taken as two pairs)."""
-    order = []
-    for gone in removals:
-        while gone:
-            low = gone & -gone
-            gone ^= low
-            high = gone & -gone
-            gone ^= high
-            order.append((low.bit_length() - 1, high.bit_length() - 1))
-    return order
+# A removal order from the removals of ``_play`` (a pair, or a whole group that was free
+# at once, taken as two pairs), compiled as it runs once for every order returned.
+_pairs = pairs
 
 
 # --- the fallback: depth-first over masks ------------------------------------------------

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from games.solitaire.engine import SplitMix64
-from games.solitaire.engine._greedy import Greedy
+from games.solitaire.engine._greedy import Greedy, Layout, pairs
 from games.solitaire.engine.geometry import bits
 from games.solitaire.engine.solver import _groups, _PairingSearch
 
@@ -78,6 +78,16 @@ def test_exact_play_records_an_order_the_rules_accept(letter: str) -> None:
         order = search.playouts(12, time.perf_counter() + 10)
         if order is not None:
             assert play_out(geometry, board, order).is_cleared
+
+
+def test_a_removal_order_takes_each_removal_lowest_tiles_first() -> None:
+    # a pair, then a whole group of four free at once (two pairs), across the words
+    assert pairs([1 << 3 | 1 << 140, 1 << 0 | 1 << 70 | 1 << 71 | 1 << 130]) == [
+        (3, 140),
+        (0, 70),
+        (71, 130),
+    ]
+    assert pairs([]) == []
 
 
 def slow_core(search: _PairingSearch, stuck: int) -> int:
@@ -158,10 +168,15 @@ def test_bad_input_is_refused_with_an_exception() -> None:
     with pytest.raises(ValueError):
         greedy.violated(choice, len(choice), 0)
     with pytest.raises(ValueError):  # a layout's tables, one per tile
-        Greedy(geometry.covered_by, geometry.left[:-1], geometry.right, geometry.affects,
-               search.masks, search.options, search.group_of)  # fmt: skip
+        Layout(geometry.covered_by, geometry.left[:-1], geometry.right, geometry.affects)
+    with pytest.raises(TypeError):
+        Greedy(geometry, search.masks, search.options, search.group_of)
+    with pytest.raises(RuntimeError):
+        Greedy(Layout.__new__(Layout), search.masks, search.options, search.group_of)
     with pytest.raises(RuntimeError):
         Greedy.__new__(Greedy).play(0, 0, [])
+    with pytest.raises(ValueError):
+        pairs([0b111])
     # nothing of the above changed what the search does
     again = _PairingSearch(geometry, board.occupied, time.perf_counter() + 60)
     assert again.prepare(_groups(board.faces, board.occupied))
