@@ -133,6 +133,8 @@ class _Tables:
     neighbours and the tiles right under it; a tile under i through another one stays
     covered by that one, which is still there (``Geometry.affects`` holds them all, for
     any board; on the six levels of Hoher Turm a third fewer tiles to look at).
+    ``layouts``: the neighbour tables in the compiled core's form (``_greedy.Layout``),
+    with those affects (True) and with ``Geometry.affects`` (False).
     """
 
     __slots__ = ("related", "full_free", "affects", "layouts")
@@ -157,7 +159,6 @@ class _Tables:
             right_under = sum(1 << j for j in bits(under) if not geometry.covered_by[j] & under)
             affects.append(right_under | geometry.left[i] | geometry.right[i])
         self.affects = tuple(affects)
-        # The compiled tables for boards reached by play (True) and for any board.
         self.layouts = {
             stable: Layout(geometry.covered_by, geometry.left, geometry.right, affects)
             for stable, affects in ((True, self.affects), (False, geometry.affects))
@@ -287,9 +288,9 @@ class _PairingSearch:
             options_of.append(options)
         # Groups with one possible pairing have it from the start.
         self.base = [0 if len(o) == 1 else _UNDECIDED for o in options_of]
-        # The compiled inner loop (see "Greedy play" below) keeps these tables, the
-        # playouts' penalties and the conflicts learnt. A pairing's first pair holds the
-        # group's first tile: that tile's partner names the pairing.
+        # The compiled inner loop (see "Greedy play" below) keeps the layout's tables,
+        # these groups and pairings, the playouts' penalties and the conflicts learnt. A
+        # pairing's first pair holds the group's first tile: that tile's partner names it.
         self.greedy = Greedy(self.tables.layouts[self.stable], masks, options_of, group_of)
         self._play = self.greedy.play
         if self.occupied == self.geometry.full_mask:
