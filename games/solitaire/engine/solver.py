@@ -39,6 +39,9 @@ groups of four needs search (3 ways each).
 
 Boards with a group of another size than 2 or 4 (only hand-made ones) are decided by
 a plain depth-first search over ``occupied`` masks with a memo of dead masks.
+
+Greedy play, the playouts, the core of a stuck set and the conflicts learnt are
+compiled (``_greedy.c``, docs/solitaire.md#the-solvers-core); the rest is here.
 """
 
 from __future__ import annotations
