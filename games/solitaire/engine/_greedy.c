@@ -53,6 +53,13 @@ static inline int m_lowest(const Mask *a) {
     return -1;
 }
 
+/* Whether every tile of `a` is one of the first `tiles`. */
+static int m_within(const Mask *a, Py_ssize_t tiles) {
+    for (Py_ssize_t i = tiles; i < MAX_TILES; i++)
+        if (a->w[i / 64] >> (i % 64) & 1) return 0;
+    return 1;
+}
+
 static int to_mask(PyObject *value, Mask *out) {
     unsigned char bytes[BYTES];
     if (!PyLong_Check(value)) {
@@ -272,6 +279,12 @@ static int greedy_init(Greedy *self, PyObject *args, PyObject *kwds) {
     Py_ssize_t n = self->tiles = layout->tiles;
     if (!(self->masks = masks_of(masks, &self->groups))) return -1;
     Py_ssize_t groups = self->groups;
+    for (Py_ssize_t g = 0; g < groups; g++) {
+        if (!m_any(&self->masks[g]) || !m_within(&self->masks[g], n)) {
+            PyErr_SetString(PyExc_ValueError, "a group holds tiles of the layout");
+            return -1;
+        }
+    }
     self->group_of = PyMem_Calloc(n ? n : 1, sizeof(int));
     self->pairings = PyMem_Calloc(groups ? groups : 1, sizeof(int));
     self->options = PyMem_Calloc(groups ? groups : 1, sizeof(Pairing[3]));
@@ -336,6 +349,14 @@ static int greedy_init(Greedy *self, PyObject *args, PyObject *kwds) {
             self->options[g][c].pairs = (int)pairs;
             memcpy(self->options[g][c].pair, pair, pairs * sizeof(Mask));
             PyMem_Free(pair);
+            for (Py_ssize_t p = 0; p < pairs; p++) {
+                Mask inside = m_and(self->options[g][c].pair[p], self->masks[g]);
+                if (!m_eq(&inside, &self->options[g][c].pair[p])) {
+                    Py_DECREF(of_group);
+                    PyErr_SetString(PyExc_ValueError, "a pairing's pairs lie in its group");
+                    goto fail;
+                }
+            }
             Mask with = self->options[g][c].pair[0];
             int first = m_lowest(&self->masks[g]);
             if (first < 0 || !(with.w[first / 64] >> (first % 64) & 1)) {
@@ -456,6 +477,16 @@ static int append_steal(PyObject *list, PyObject *item) {
     return result;
 }
 
+/* A mask of this layout's tiles. */
+static int to_tiles(Greedy *self, PyObject *value, Mask *out) {
+    if (to_mask(value, out) < 0) return -1;
+    if (!m_within(out, self->tiles)) {
+        PyErr_SetString(PyExc_ValueError, "a tile the layout does not have");
+        return -1;
+    }
+    return 0;
+}
+
 static int ready_to_play(Greedy *self) {
     if (!self->covered_by) {
         PyErr_SetString(PyExc_RuntimeError, "Greedy is not set up");
@@ -485,7 +516,8 @@ static PyObject *greedy_play(Greedy *self, PyObject *args, PyObject *kwds) {
         return NULL;
     }
     Mask occupied, free;
-    if (to_mask(occupied_in, &occupied) < 0 || to_mask(free_in, &free) < 0) return NULL;
+    if (to_tiles(self, occupied_in, &occupied) < 0 || to_tiles(self, free_in, &free) < 0)
+        return NULL;
     long *choice = self->choice;
     if (read_choice(self, choice_in, choice) < 0) return NULL;
     const Py_ssize_t groups = self->groups;
@@ -556,6 +588,7 @@ static Mask core_of(const Greedy *self, Mask core) {
         int t;
         while ((t = m_lowest(&rest)) >= 0) {
             Mask group = m_and(self->masks[self->group_of[t]], core);
+            rest.w[t / 64] ^= 1ULL << (t % 64); /* t itself, should it be in no group */
             for (int j = 0; j < WORDS; j++) rest.w[j] &= ~group.w[j];
             if (!m_meets(&group, &blockers))
                 for (int j = 0; j < WORDS; j++) peeled.w[j] &= ~group.w[j];
@@ -567,7 +600,7 @@ static Mask core_of(const Greedy *self, Mask core) {
 
 static PyObject *greedy_core(Greedy *self, PyObject *stuck_in) {
     Mask stuck;
-    if (ready_to_play(self) < 0 || to_mask(stuck_in, &stuck) < 0) return NULL;
+    if (ready_to_play(self) < 0 || to_tiles(self, stuck_in, &stuck) < 0) return NULL;
     Mask core = core_of(self, stuck);
     return from_mask(&core);
 }
@@ -795,7 +828,8 @@ static PyObject *greedy_playout(Greedy *self, PyObject *const *args, Py_ssize_t 
         return NULL;
     }
     Mask occupied, free;
-    if (to_mask(args[4], &occupied) < 0 || to_mask(args[5], &free) < 0) return NULL;
+    if (to_tiles(self, args[4], &occupied) < 0 || to_tiles(self, args[5], &free) < 0)
+        return NULL;
     const Py_ssize_t groups = self->groups;
     const Mask *masks = self->masks, *affects = self->affects, *covered_by = self->covered_by;
     long *choice = PyMem_Calloc(groups ? groups : 1, sizeof(long));
@@ -818,8 +852,9 @@ static PyObject *greedy_playout(Greedy *self, PyObject *const *args, Py_ssize_t 
             Mask mask = masks[g];
             Mask ready = m_and(mask, free);
             Mask whole = m_and(mask, occupied);
-            if (choice[g] >= 0 || !m_eq(&whole, &mask) || m_eq(&scored[g], &ready))
-                continue; /* decided, gone whole, or scored already */
+            if (choice[g] >= 0 || !m_eq(&whole, &mask) || m_eq(&scored[g], &ready) ||
+                self->pairings[g] < 2 || !m_several(&ready))
+                continue; /* decided, gone whole, or scored already (or nothing to choose) */
             scored[g] = ready;
             Mask rest = ready, pairs[3];
             int count;
@@ -974,11 +1009,11 @@ static PyObject *greedy_free_among(Greedy *self, PyObject *const *args, Py_ssize
         return NULL;
     }
     Mask tiles, occupied, free = {{0, 0, 0}};
-    if (to_mask(args[0], &tiles) < 0 || to_mask(args[1], &occupied) < 0) return NULL;
+    if (to_tiles(self, args[0], &tiles) < 0 || to_tiles(self, args[1], &occupied) < 0)
+        return NULL;
     for (int k = 0; k < WORDS; k++) {
         for (uint64_t word = tiles.w[k]; word; word &= word - 1) {
             int i = k * 64 + __builtin_ctzll(word);
-            if (i >= self->tiles) break;
             if (!m_meets(&self->covered_by[i], &occupied) &&
                 (!m_meets(&self->left[i], &occupied) || !m_meets(&self->right[i], &occupied)))
                 free.w[k] |= word & -word;

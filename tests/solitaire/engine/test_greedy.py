@@ -167,12 +167,19 @@ def test_bad_input_is_refused_with_an_exception() -> None:
         greedy.learn(choice, [search.base.index(-1)])  # an open group has no pairing
     with pytest.raises(ValueError):
         greedy.violated(choice, len(choice), 0)
+    with pytest.raises(ValueError):
+        greedy.core(1 << geometry.n)
     with pytest.raises(ValueError):  # a layout's tables, one per tile
         Layout(geometry.covered_by, geometry.left[:-1], geometry.right, geometry.affects)
     with pytest.raises(TypeError):
         Greedy(geometry, search.masks, search.options, search.group_of)
     with pytest.raises(RuntimeError):
         Greedy(Layout.__new__(Layout), search.masks, search.options, search.group_of)
+    layout = search.tables.layouts[True]
+    with pytest.raises(ValueError):  # a group must lie on the layout
+        Greedy(layout, [1 << geometry.n | 1], [[(1 << geometry.n | 1,)]], search.group_of)
+    with pytest.raises(ValueError):  # a pairing's pairs lie in its group
+        Greedy(layout, [0b11], [[(0b110,)]], search.group_of)
     with pytest.raises(RuntimeError):
         Greedy.__new__(Greedy).play(0, 0, [])
     with pytest.raises(ValueError):
@@ -183,3 +190,31 @@ def test_bad_input_is_refused_with_an_exception() -> None:
     assert search._play(search.occupied, search.root_free, choice) == again._play(
         again.occupied, again.root_free, choice
     )
+
+
+def test_any_input_within_the_layout_is_answered_or_refused_never_a_crash() -> None:
+    # Boards no play reaches (free tiles that are not free, open groups of two, groups
+    # half gone): the compiled core may answer nonsense there, but only with masks of
+    # the layout's tiles, or refuse; a crash would take the test's process with it.
+    rng = SplitMix64(2026)
+    for seed in range(6):
+        geometry, _, search = prepared("x", 9500 + seed)
+        greedy, groups = search.greedy, len(search.masks)
+        layout_tiles = geometry.full_mask
+        for _ in range(300):
+            occupied = rng.next_u64() << 80 ^ rng.next_u64() << 40 ^ rng.next_u64()
+            occupied &= layout_tiles
+            free = occupied & (rng.next_u64() << 80 ^ rng.next_u64())
+            choice = [rng.below(len(o) + 1) - 1 for o in search.options]
+            left, left_free = greedy.play(
+                occupied, free, choice, [rng.below(groups)], relaxed=rng.below(2) == 1
+            )
+            assert not left & ~occupied and not left_free & ~layout_tiles
+            made: list[int] = []
+            left = greedy.playout(
+                rng.next_u64(), choice, made, [rng.below(groups) for _ in range(5)],
+                occupied, free, (3.0, 1.5, 1.0, 1.0, 1 / 512),
+            )  # fmt: skip
+            assert not left & ~occupied
+            assert all(c < len(o) for c, o in zip(choice, search.options, strict=True))
+            assert not greedy.core(occupied) & ~occupied
