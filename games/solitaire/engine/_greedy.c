@@ -1,10 +1,13 @@
-/* The solver's greedy play on fixed-width masks (docs/solitaire.md#the-solvers-core).
+/* The solver's core on fixed-width masks (docs/solitaire.md#the-solvers-core).
 
-   games/solitaire/engine/solver.py keeps the search; this is its inner loop, the one
-   pass every phase is built of (_PairingSearch._play), on three 64-bit words instead
-   of Python's big ints: CPython spends most of a pass allocating and freeing the ints
-   of its bit operations. It does exactly what solver.py's docstring of _play says, in
-   the same order, so every phase makes the same choices either way. */
+   games/solitaire/engine/solver.py keeps the search; this is its inner loop, greedy
+   play (the one pass every phase is built of, _PairingSearch._play), with the
+   playouts built on it (_PairingSearch._playout), the core of a stuck set and the
+   conflicts learnt, on three 64-bit words instead of Python's big ints: CPython spent
+   most of a pass allocating and freeing the ints of its bit operations. It does what
+   solver.py's comments and docstrings ("Greedy play", _playout) say, in the order the
+   Python it replaced did, so every board gets the same answer and the same order.
+   The free test is Geometry.free_among's rule (games/solitaire/engine/geometry.py). */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
