@@ -56,10 +56,16 @@ static inline int m_lowest(const Mask *a) {
     return -1;
 }
 
+/* Whether tile i is in `a`. */
+static inline int m_has(const Mask *a, int i) { return a->w[i / 64] >> (i % 64) & 1; }
+
+/* Tile i in `a` if it was not, out if it was. */
+static inline void m_flip(Mask *a, int i) { a->w[i / 64] ^= 1ULL << (i % 64); }
+
 /* Whether every tile of `a` is one of the first `tiles`. */
 static int m_within(const Mask *a, Py_ssize_t tiles) {
     for (Py_ssize_t i = tiles; i < MAX_TILES; i++)
-        if (a->w[i / 64] >> (i % 64) & 1) return 0;
+        if (m_has(a, (int)i)) return 0;
     return 1;
 }
 
@@ -195,18 +201,24 @@ static int layout_init(Layout *self, PyObject *args, PyObject *kwds) {
         PyErr_SetString(PyExc_RuntimeError, "a Layout is set up once");
         return -1;
     }
-    Py_ssize_t n, count;
-    if (!(self->covered_by = masks_of(covered_by, &n))) return -1;
-    if (n > MAX_TILES) {
+    /* Kept only once all four are read: a Layout is set up whole or not at all. */
+    Py_ssize_t n = 0, count[3] = {0, 0, 0};
+    Mask *tables[4] = {masks_of(covered_by, &n), NULL, NULL, NULL};
+    if (tables[0] && n > MAX_TILES)
         PyErr_SetString(PyExc_ValueError, "a layout holds at most 192 tiles here");
+    PyObject *others[3] = {left, right, affects};
+    const char *names[3] = {"left", "right", "affects"};
+    for (int t = 0; t < 3 && !PyErr_Occurred(); t++)
+        if ((tables[t + 1] = masks_of(others[t], &count[t]))) same_count(count[t], n, names[t]);
+    if (PyErr_Occurred()) {
+        for (int t = 0; t < 4; t++) PyMem_Free(tables[t]);
         return -1;
     }
     self->tiles = n;
-    if (!(self->left = masks_of(left, &count)) || same_count(count, n, "left") < 0) return -1;
-    if (!(self->right = masks_of(right, &count)) || same_count(count, n, "right") < 0)
-        return -1;
-    if (!(self->affects = masks_of(affects, &count)) || same_count(count, n, "affects") < 0)
-        return -1;
+    self->left = tables[1];
+    self->right = tables[2];
+    self->affects = tables[3];
+    self->covered_by = tables[0];
     return 0;
 }
 
@@ -222,16 +234,15 @@ static PyTypeObject LayoutType = {
 
 typedef struct {
     PyObject_HEAD
-    Layout *layout;                            /* a reference held */
-    Py_ssize_t tiles, groups;
-    Mask *covered_by, *left, *right, *affects; /* per tile: the layout's */
+    Layout *layout;                            /* its tables; set (and held) last */
+    Py_ssize_t groups;
     Mask *masks;                               /* per group */
     int *group_of;                             /* per tile */
     int *pairings;                             /* per group: how many */
     Pairing (*options)[3];                     /* per group: its pairings */
     int (*partner)[3];                         /* per group and pairing: the tile
                                                   paired with the group's first one */
-    long *choice;                              /* per group: scratch for play() */
+    long *choice;                              /* per group: scratch */
     int *pending;                              /* a stack of groups, scratch */
     Py_ssize_t pending_room;
     /* How often each choice (3 * group + pairing) was part of a playout's conflict. */
@@ -269,7 +280,7 @@ static int greedy_init(Greedy *self, PyObject *args, PyObject *kwds) {
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOO", keywords, &LayoutType, &layout,
                                      &masks, &options, &group_of))
         return -1;
-    if (self->layout) {
+    if (self->masks) {
         PyErr_SetString(PyExc_RuntimeError, "Greedy is set up once");
         return -1;
     }
@@ -277,9 +288,7 @@ static int greedy_init(Greedy *self, PyObject *args, PyObject *kwds) {
         PyErr_SetString(PyExc_RuntimeError, "the Layout is not set up");
         return -1;
     }
-    Py_INCREF(layout);
-    self->layout = layout;
-    Py_ssize_t n = self->tiles = layout->tiles;
+    Py_ssize_t n = layout->tiles;
     if (!(self->masks = masks_of(masks, &self->groups))) return -1;
     Py_ssize_t groups = self->groups;
     for (Py_ssize_t g = 0; g < groups; g++) {
@@ -362,22 +371,20 @@ static int greedy_init(Greedy *self, PyObject *args, PyObject *kwds) {
             }
             Mask with = self->options[g][c].pair[0];
             int first = m_lowest(&self->masks[g]);
-            if (first < 0 || !(with.w[first / 64] >> (first % 64) & 1)) {
+            if (first < 0 || !m_has(&with, first)) {
                 Py_DECREF(of_group);
                 PyErr_SetString(PyExc_ValueError, "a pairing's first pair holds the first tile");
                 goto fail;
             }
-            with.w[first / 64] ^= 1ULL << (first % 64);
+            m_flip(&with, first);
             self->partner[g][c] = m_lowest(&with);
         }
         Py_DECREF(of_group);
     }
     Py_DECREF(fast);
     /* Set last: a Greedy is ready to play only once all of it is. */
-    self->left = layout->left;
-    self->right = layout->right;
-    self->affects = layout->affects;
-    self->covered_by = layout->covered_by;
+    Py_INCREF(layout);
+    self->layout = layout;
     return 0;
 fail:
     Py_DECREF(fast);
@@ -386,9 +393,9 @@ fail:
 
 /* The free test (Geometry.free_among's rule): nothing lies on i, and its left or its
    right side is open. */
-static inline int is_free(const Greedy *self, int i, const Mask *occupied) {
-    return !m_meets(&self->covered_by[i], occupied) &&
-           (!m_meets(&self->left[i], occupied) || !m_meets(&self->right[i], occupied));
+static inline int is_free(const Layout *layout, int i, const Mask *occupied) {
+    return !m_meets(&layout->covered_by[i], occupied) &&
+           (!m_meets(&layout->left[i], occupied) || !m_meets(&layout->right[i], occupied));
 }
 
 /* Greedy play (see _PairingSearch._play) from the groups on the stack `pending`
@@ -397,7 +404,7 @@ static inline int is_free(const Greedy *self, int i, const Mask *occupied) {
 static int play_core(Greedy *self, Mask *occupied_io, Mask *free_io, const long *choice,
                      int *pending, Py_ssize_t top, int relaxed, MaskList *record,
                      FirstList *firsts, IntList *candidates) {
-    const Mask *masks = self->masks, *affects = self->affects;
+    const Mask *masks = self->masks, *affects = self->layout->affects;
     Mask occupied = *occupied_io, free = *free_io;
     while (top) {
         int g = pending[--top];
@@ -443,7 +450,7 @@ static int play_core(Greedy *self, Mask *occupied_io, Mask *free_io, const long 
             for (uint64_t word = touched.w[k] & occupied.w[k] & ~free.w[k]; word;
                  word &= word - 1) {
                 int i = k * 64 + __builtin_ctzll(word);
-                if (is_free(self, i, &occupied)) {
+                if (is_free(self->layout, i, &occupied)) {
                     free.w[k] |= word & -word;
                     pending[top++] = self->group_of[i];
                 }
@@ -483,7 +490,7 @@ static int append_steal(PyObject *list, PyObject *item) {
 /* A mask of this layout's tiles. */
 static int to_tiles(Greedy *self, PyObject *value, Mask *out) {
     if (to_mask(value, out) < 0) return -1;
-    if (!m_within(out, self->tiles)) {
+    if (!m_within(out, self->layout->tiles)) {
         PyErr_SetString(PyExc_ValueError, "a tile the layout does not have");
         return -1;
     }
@@ -491,7 +498,7 @@ static int to_tiles(Greedy *self, PyObject *value, Mask *out) {
 }
 
 static int ready_to_play(Greedy *self) {
-    if (!self->covered_by) {
+    if (!self->layout) {
         PyErr_SetString(PyExc_RuntimeError, "Greedy is not set up");
         return -1;
     }
@@ -573,17 +580,18 @@ done:
 
 /* The part of a stuck set that does the blocking (see _PairingSearch._core). */
 static Mask core_of(const Greedy *self, Mask core) {
+    const Layout *layout = self->layout;
     for (;;) {
         Mask blockers = {{0, 0, 0}};
         for (int k = 0; k < WORDS; k++) {
             for (uint64_t word = core.w[k]; word; word &= word - 1) {
                 int t = k * 64 + __builtin_ctzll(word);
-                Mask on_top = m_and(self->covered_by[t], core);
+                Mask on_top = m_and(layout->covered_by[t], core);
                 if (m_any(&on_top)) {
                     for (int j = 0; j < WORDS; j++) blockers.w[j] |= on_top.w[j];
-                } else if (m_meets(&self->left[t], &core) && m_meets(&self->right[t], &core)) {
+                } else if (m_meets(&layout->left[t], &core) && m_meets(&layout->right[t], &core)) {
                     for (int j = 0; j < WORDS; j++)
-                        blockers.w[j] |= (self->left[t].w[j] | self->right[t].w[j]) & core.w[j];
+                        blockers.w[j] |= (layout->left[t].w[j] | layout->right[t].w[j]) & core.w[j];
                 }
             }
         }
@@ -591,7 +599,7 @@ static Mask core_of(const Greedy *self, Mask core) {
         int t;
         while ((t = m_lowest(&rest)) >= 0) {
             Mask group = m_and(self->masks[self->group_of[t]], core);
-            rest.w[t / 64] ^= 1ULL << (t % 64); /* t itself, should it be in no group */
+            m_flip(&rest, t); /* t itself, should it be in no group */
             for (int j = 0; j < WORDS; j++) rest.w[j] &= ~group.w[j];
             if (!m_meets(&group, &blockers))
                 for (int j = 0; j < WORDS; j++) peeled.w[j] &= ~group.w[j];
@@ -834,16 +842,17 @@ static PyObject *greedy_playout(Greedy *self, PyObject *const *args, Py_ssize_t 
     if (to_tiles(self, args[4], &occupied) < 0 || to_tiles(self, args[5], &free) < 0)
         return NULL;
     const Py_ssize_t groups = self->groups;
-    const Mask *masks = self->masks, *affects = self->affects, *covered_by = self->covered_by;
-    long *choice = PyMem_Calloc(groups ? groups : 1, sizeof(long));
+    const Layout *layout = self->layout;
+    const Mask *masks = self->masks, *affects = layout->affects, *covered_by = layout->covered_by;
+    long *choice = self->choice;  /* the scratch arrays: nothing runs in between */
+    int *pending = self->pending;
     Mask *scored = PyMem_Calloc(groups ? groups : 1, sizeof(Mask));
     char *banned = PyMem_Calloc(3 * groups + 1, 1);
-    int *pending = PyMem_Calloc(self->pending_room, sizeof(int));
     IntList fresh = {0}, committed = {0}, conflict = {0};
     MaskList made = {0};
     Heap heap = {0};
     PyObject *result = NULL;
-    if (!choice || !scored || !banned || !pending) {
+    if (!scored || !banned) {
         PyErr_NoMemory();
         goto done;
     }
@@ -868,10 +877,10 @@ static PyObject *greedy_playout(Greedy *self, PyObject *const *args, Py_ssize_t 
                 int mid = m_lowest(&rest);
                 pairs[0] = rest;
                 pairs[1] = ready;
-                pairs[1].w[mid / 64] ^= 1ULL << (mid % 64);
+                m_flip(&pairs[1], mid);
                 memset(&pairs[2], 0, sizeof(Mask));
-                pairs[2].w[low / 64] |= 1ULL << (low % 64);
-                pairs[2].w[mid / 64] |= 1ULL << (mid % 64);
+                m_flip(&pairs[2], low);
+                m_flip(&pairs[2], mid);
                 count = 3;
                 bonus = three_free;
             } else {
@@ -887,7 +896,7 @@ static PyObject *greedy_playout(Greedy *self, PyObject *const *args, Py_ssize_t 
                 Mask others = mask;
                 for (int j = 0; j < WORDS; j++) others.w[j] ^= ready.w[j];
                 int a = m_lowest(&others);
-                others.w[a / 64] ^= 1ULL << (a % 64);
+                m_flip(&others, a);
                 int b = m_lowest(&others);
                 waiting = wait * ((!m_meets(&covered_by[a], &occupied)) +
                                   (!m_meets(&covered_by[b], &occupied)));
@@ -897,14 +906,14 @@ static PyObject *greedy_playout(Greedy *self, PyObject *const *args, Py_ssize_t 
                 Mask pair = pairs[p];
                 /* the tile that goes with the group's first one under this pair */
                 Mask with = pair;
-                if (!(pair.w[first / 64] >> (first % 64) & 1))
+                if (!m_has(&pair, first))
                     for (int j = 0; j < WORDS; j++) with.w[j] = mask.w[j] ^ pair.w[j];
-                with.w[first / 64] ^= 1ULL << (first % 64);
+                m_flip(&with, first);
                 int c = pairing_with(self, g, m_lowest(&with));
                 if (c < 0 || banned[3 * g + c]) continue; /* one tile lies on the other */
                 int one = m_lowest(&pair);
                 Mask other = pair;
-                other.w[one / 64] ^= 1ULL << (one % 64);
+                m_flip(&other, one);
                 int two = m_lowest(&other);
                 Mask after = occupied, touched;
                 for (int j = 0; j < WORDS; j++) {
@@ -919,7 +928,7 @@ static PyObject *greedy_playout(Greedy *self, PyObject *const *args, Py_ssize_t 
                     int count_freed = 0;
                     for (int k2 = 0; k2 < WORDS; k2++)
                         for (uint64_t word = touched.w[k2]; word; word &= word - 1)
-                            if (is_free(self, k2 * 64 + __builtin_ctzll(word), &after)) {
+                            if (is_free(layout, k2 * 64 + __builtin_ctzll(word), &after)) {
                                 freed.w[k2] |= word & -word;
                                 count_freed++;
                             }
@@ -989,10 +998,8 @@ static PyObject *greedy_playout(Greedy *self, PyObject *const *args, Py_ssize_t 
     }
     result = from_mask(&occupied);
 done:
-    PyMem_Free(choice);
     PyMem_Free(scored);
     PyMem_Free(banned);
-    PyMem_Free(pending);
     PyMem_Free(fresh.items);
     PyMem_Free(committed.items);
     PyMem_Free(conflict.items);
@@ -1001,35 +1008,9 @@ done:
     return result;
 }
 
-/* free_among(tiles, occupied): Geometry.free_among on these tables. */
-static PyObject *greedy_free_among(Greedy *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "free_among(tiles, occupied)");
-        return NULL;
-    }
-    if (!self->covered_by) {
-        PyErr_SetString(PyExc_RuntimeError, "Greedy is not set up");
-        return NULL;
-    }
-    Mask tiles, occupied, free = {{0, 0, 0}};
-    if (to_tiles(self, args[0], &tiles) < 0 || to_tiles(self, args[1], &occupied) < 0)
-        return NULL;
-    for (int k = 0; k < WORDS; k++) {
-        for (uint64_t word = tiles.w[k]; word; word &= word - 1) {
-            int i = k * 64 + __builtin_ctzll(word);
-            if (!m_meets(&self->covered_by[i], &occupied) &&
-                (!m_meets(&self->left[i], &occupied) || !m_meets(&self->right[i], &occupied)))
-                free.w[k] |= word & -word;
-        }
-    }
-    return from_mask(&free);
-}
-
 static PyMethodDef greedy_methods[] = {
     {"play", (PyCFunction)(void (*)(void))greedy_play, METH_VARARGS | METH_KEYWORDS,
      "Greedy play (see _PairingSearch._play): the tiles left and the free ones."},
-    {"free_among", (PyCFunction)(void (*)(void))greedy_free_among, METH_FASTCALL,
-     "The tiles of `tiles` that are free on `occupied`."},
     {"playout", (PyCFunction)(void (*)(void))greedy_playout, METH_FASTCALL,
      "One playout (see _PairingSearch._playout): the tiles it leaves."},
     {"core", (PyCFunction)greedy_core, METH_O,
@@ -1067,13 +1048,13 @@ static PyObject *module_pairs(PyObject *Py_UNUSED(module), PyObject *removals) {
         if (to_mask(PySequence_Fast_GET_ITEM(fast, k), &gone) < 0) goto fail;
         int low;
         while ((low = m_lowest(&gone)) >= 0) {
-            gone.w[low / 64] ^= 1ULL << (low % 64);
+            m_flip(&gone, low);
             int high = m_lowest(&gone);
             if (high < 0) {
                 PyErr_SetString(PyExc_ValueError, "a removal holds an even number of tiles");
                 goto fail;
             }
-            gone.w[high / 64] ^= 1ULL << (high % 64);
+            m_flip(&gone, high);
             if (append_steal(order, Py_BuildValue("(ii)", low, high)) < 0) goto fail;
         }
     }

@@ -175,6 +175,13 @@ def test_bad_input_is_refused_with_an_exception() -> None:
         Greedy(geometry, search.masks, search.options, search.group_of)
     with pytest.raises(RuntimeError):
         Greedy(Layout.__new__(Layout), search.masks, search.options, search.group_of)
+    half_built = Layout.__new__(Layout)
+    with pytest.raises(ValueError):
+        half_built.__init__(
+            geometry.covered_by, geometry.left, geometry.right[:-1], geometry.affects
+        )
+    with pytest.raises(RuntimeError):  # a Layout that failed to read its tables is none
+        Greedy(half_built, search.masks, search.options, search.group_of)
     layout = search.tables.layouts[True]
     with pytest.raises(ValueError):  # a group must lie on the layout
         Greedy(layout, [1 << geometry.n | 1], [[(1 << geometry.n | 1,)]], search.group_of)
