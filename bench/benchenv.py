@@ -22,8 +22,7 @@ sys.path.insert(0, str(ROOT))
 def checkout(tree: Path) -> Path:
     """Another checkout of this repository (a baseline for before / after figures), with
     its solver core compiled in place by its own ``scripts/build-core`` if it has one
-    (docs/solitaire.md#the-solvers-core): this environment's editable install never
-    lends it ours."""
+    (docs/solitaire.md#the-solvers-core), so that it never runs with this tree's."""
     tree = tree.resolve()
     build = tree / "scripts" / "build-core"
     if build.is_file():
